@@ -1,0 +1,121 @@
+import CWhisper
+import Foundation
+import OzenKit
+
+/// Speech recognition with whisper.cpp's C API.
+///
+/// Each pass sizes the encoder to the audio (`audio_ctx`) instead of Whisper's fixed 30 s:
+/// on this 2-core CPU a 3 s clip took 3.7–4.2 s at the default and 0.50–0.66 s sized
+/// (RESEARCH.md). The margin of 64 frames (1.28 s) is what kept the text right; without it
+/// a 3 s clip came out as garbage.
+///
+/// A whisper.cpp context is not safe to use from two threads at once: passes are serialised.
+public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
+    public struct Settings: Sendable, Equatable {
+        /// CPU threads per pass. Two threads on a loaded 2-core machine were erratic unless
+        /// OpenMP waits passively (`ozen` sets OMP_WAIT_POLICY=PASSIVE before the library loads).
+        public var threads: Int
+        /// Encoder frames added to the audio's own (50 per second); 0 turns sizing off.
+        public var audioContextMargin: Int
+        public init(threads: Int = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)), audioContextMargin: Int = 64) {
+            self.threads = threads
+            self.audioContextMargin = audioContextMargin
+        }
+        public static let `default` = Settings()
+    }
+
+    public let model: InstalledModel
+    public let settings: Settings
+    private let context: OpaquePointer
+    private let lock = NSLock()
+
+    /// Whisper refuses input under one second; shorter utterances are padded with silence.
+    static let minimumSamples = 16_000 + 1_600
+
+    public init(model: InstalledModel, settings: Settings = .default) throws(ModelError) {
+        try ProcessorSupport.checkForWhisper()
+        WhisperLog.silence()
+        var params = whisper_context_default_params()
+        params.use_gpu = false
+        params.flash_attn = false
+        guard let context = whisper_init_from_file_with_params(model.filePath, params) else {
+            throw .engineRefused(name: model.manifest.name, path: model.filePath)
+        }
+        self.model = model
+        self.settings = settings
+        self.context = context
+    }
+
+    deinit { whisper_free(context) }
+
+    public func transcribe(_ samples: [Float], options: DecodingOptions) throws -> Transcript {
+        var audio = samples
+        if audio.count < Self.minimumSamples { audio += [Float](repeating: 0, count: Self.minimumSamples - audio.count) }
+        var params = whisper_full_default_params(options.beamSize > 1 ? WHISPER_SAMPLING_BEAM_SEARCH : WHISPER_SAMPLING_GREEDY)
+        params.n_threads = Int32(settings.threads)
+        params.print_progress = false
+        params.print_realtime = false
+        params.print_timestamps = false
+        params.print_special = false
+        params.translate = false
+        params.no_context = true
+        params.suppress_blank = true
+        params.beam_search.beam_size = Int32(max(1, options.beamSize))
+        if settings.audioContextMargin > 0 {
+            let frames = Int((Double(audio.count) / 16_000 * 50).rounded(.up)) + settings.audioContextMargin
+            params.audio_ctx = Int32(min(1500, frames))
+        }
+        let language = options.language.whisperCode ?? "auto"
+        params.detect_language = false
+
+        lock.lock()
+        defer { lock.unlock() }
+        let status: Int32 = language.withCString { lang in
+            params.language = lang
+            return withOptionalCString(options.prompt) { prompt in
+                params.initial_prompt = prompt
+                return audio.withUnsafeBufferPointer { whisper_full(context, params, $0.baseAddress, Int32($0.count)) }
+            }
+        }
+        guard status == 0 else { throw RecognitionFailure(code: Int(status)) }
+        return collectTranscript(fallbackLanguage: options.language)
+    }
+
+    private func collectTranscript(fallbackLanguage: SpokenLanguage) -> Transcript {
+        let eot = whisper_token_eot(context)
+        var text = ""
+        var probabilities = [Double]()
+        for segment in 0..<whisper_full_n_segments(context) {
+            if let cText = whisper_full_get_segment_text(context, segment) { text += String(cString: cText) }
+            for token in 0..<whisper_full_n_tokens(context, segment) where whisper_full_get_token_id(context, segment, token) < eot {
+                probabilities.append(Double(whisper_full_get_token_p(context, segment, token)))
+            }
+        }
+        var language = fallbackLanguage.rawValue
+        if fallbackLanguage == .auto, let code = whisper_lang_str(whisper_full_lang_id(context)) {
+            language = String(cString: code)
+        }
+        let confidence = probabilities.isEmpty ? nil : probabilities.reduce(0, +) / Double(probabilities.count)
+        return Transcript(text: text, confidence: confidence, language: language)
+    }
+}
+
+/// whisper_full returned an error code: the pass failed, the audio is not lost.
+public struct RecognitionFailure: Error, CustomStringConvertible {
+    public var code: Int
+    public var description: String { "the speech engine failed on this audio (whisper_full returned \(code))" }
+}
+
+private func withOptionalCString<R>(_ s: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
+    guard let s else { return body(nil) }
+    return s.withCString { body($0) }
+}
+
+/// whisper.cpp and ggml print model details to stderr; `ozen` keeps stderr for errors a person
+/// should read. Set once, before the first model loads.
+enum WhisperLog {
+    private static let once: Void = {
+        whisper_log_set({ _, _, _ in }, nil)
+    }()
+    static func silence() { _ = once }
+}

@@ -1,0 +1,47 @@
+/// A line of captions as the person sees it: what was said, when, by whom, and how sure
+/// the recognizer was.
+public struct CaptionLine: Sendable, Equatable {
+    /// Counts from 1 in each conversation; a partial and the line that replaces it share it.
+    public var id: Int
+    public var text: String
+    /// Seconds from the start of the recording.
+    public var start: Double
+    public var end: Double
+    public var final: Bool
+    /// A name or "Speaker N"; nil until speakers are told apart.
+    public var speaker: String?
+    /// Mean probability of the line's words (0…1); nil when the recognizer gave none.
+    public var confidence: Double?
+    /// Below the confidence threshold: the display shows a small "?".
+    public var uncertain: Bool
+    /// Hebrew text is shown right to left.
+    public var language: String
+
+    public init(id: Int, text: String, start: Double, end: Double, final: Bool,
+                speaker: String? = nil, confidence: Double?, uncertain: Bool, language: String) {
+        self.id = id
+        self.text = text
+        self.start = start
+        self.end = end
+        self.final = final
+        self.speaker = speaker
+        self.confidence = confidence
+        self.uncertain = uncertain
+        self.language = language
+    }
+
+    var jsonFields: [(String, JSONValue)] {
+        [
+            ("id", .int(id)),
+            ("text", .string(text)),
+            ("start", .number(start, decimals: 3)),
+            ("end", .number(end, decimals: 3)),
+            ("final", .bool(final)),
+            ("speaker", speaker.map(JSONValue.string) ?? .null),
+            ("confidence", confidence.map { .number($0, decimals: 3) } ?? .null),
+            ("uncertain", .bool(uncertain)),
+            ("language", .string(language)),
+            ("direction", .string(TextDirection(language: language, text: text).rawValue)),
+        ]
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import OzenEngines
+import OzenKit
+
+/// `ozen caption FILE`: captions a recording and prints its lines, or JSON events with --json.
+enum CaptionCommand {
+    static func run(_ arguments: [String]) throws {
+        let args = try ArgumentReader(arguments, options: ["--language", "--model"], flags: ["--json", "--no-save"])
+        guard args.positional.count == 1, let path = args.positional.first else {
+            throw UsageError(args.positional.isEmpty ? "caption needs a recording: ozen caption FILE.wav"
+                                                      : "caption takes one recording, got \(args.positional.count)")
+        }
+        let languageCode = args.value("--language") ?? SpokenLanguage.default.rawValue
+        guard let language = SpokenLanguage(rawValue: languageCode) else {
+            throw UsageError("unknown language '\(languageCode)' — use he, en, sv or auto")
+        }
+        let modelName = args.value("--model") ?? "base"
+        let json = args.flag("--json")
+        // History arrives with the history work; --no-save is accepted now so scripts need no change.
+
+        let audio = try WAVDecoder().read(path: path)
+        let home = OzenHome.fromEnvironment()
+        let output = EventPrinter(json: json)
+        output.print(.status(.loadingModel(name: modelName), at: 0))
+        let whisper = try InstalledModel.load(modelName, in: home)
+        let vad = try InstalledModel.load("silero-vad", in: home)
+        let captioner = RecordingCaptioner(detector: SileroVoiceDetector(model: vad),
+                                           recognizer: try WhisperRecognizer(model: whisper),
+                                           settings: CaptionSettings(language: language))
+        try captioner.caption(audio) { output.print($0) }
+    }
+}

@@ -1,0 +1,39 @@
+/// Reads `--name value` options and `--flag`s, leaving positional arguments in order.
+/// Anything unrecognised is an error that names it.
+struct ArgumentReader {
+    private(set) var positional: [String] = []
+    private var values: [String: String] = [:]
+    private var flags: Set<String> = []
+
+    init(_ arguments: [String], options: Set<String>, flags allowedFlags: Set<String>) throws {
+        var i = 0
+        while i < arguments.count {
+            let a = arguments[i]
+            if a.hasPrefix("--") {
+                var key = a, inlineValue: String?
+                if let eq = a.firstIndex(of: "=") {
+                    key = String(a[..<eq])
+                    inlineValue = String(a[a.index(after: eq)...])
+                }
+                if options.contains(key) {
+                    if let inlineValue { values[key] = inlineValue }
+                    else {
+                        guard i + 1 < arguments.count else { throw UsageError("\(key) needs a value") }
+                        values[key] = arguments[i + 1]
+                        i += 1
+                    }
+                } else if allowedFlags.contains(key), inlineValue == nil {
+                    flags.insert(key)
+                } else {
+                    throw UsageError("unknown option \(a) — run `ozen help`")
+                }
+            } else {
+                positional.append(a)
+            }
+            i += 1
+        }
+    }
+
+    func value(_ name: String) -> String? { values[name] }
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import OzenKit
+
+/// Writes caption events to stdout: JSON Lines with --json, readable lines otherwise.
+/// Each write is flushed so a pipe reader sees a line the moment it is final.
+struct EventPrinter {
+    var json: Bool
+
+    func print(_ event: CaptionEvent) {
+        if json {
+            write(event.json.serialized())
+            return
+        }
+        switch event {
+        case .line(let line, _):
+            let mark = line.uncertain ? " (?)" : ""
+            write("[\(clock(line.start)) → \(clock(line.end))] \(line.text)\(mark)")
+        case .partial, .status:
+            break
+        }
+    }
+
+    private func write(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    private func clock(_ seconds: Double) -> String {
+        let tenths = Int((seconds * 10).rounded())
+        return String(format: "%02d:%02d.%d", tenths / 600, tenths / 10 % 60, tenths % 10)
+    }
+}

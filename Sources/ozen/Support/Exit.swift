@@ -1,0 +1,37 @@
+import Foundation
+import OzenKit
+
+/// Exit codes (BSD sysexits, all below 128 so no one mistakes them for a crash) and the
+/// single line a failure prints on stderr.
+enum Exit: Int32 {
+    case usage = 64          // EX_USAGE: the command line is wrong
+    case badInput = 65       // EX_DATAERR: the recording is damaged or not a recording
+    case noInput = 66        // EX_NOINPUT: the file does not exist or cannot be read
+    case failure = 70        // EX_SOFTWARE: the engine failed
+    case setup = 78          // EX_CONFIG: a model is missing or damaged, or the machine cannot run it
+
+    static func code(for error: any Error) -> Exit {
+        switch error {
+        case let e as AudioFileError:
+            switch e {
+            case .missing, .isDirectory, .unreadable: return .noInput
+            default: return .badInput
+            }
+        case is ModelError: return .setup
+        case is UsageError: return .usage
+        default: return .failure
+        }
+    }
+
+    static func fail(_ code: Exit, _ message: String) -> Never {
+        let line = message.replacingOccurrences(of: "\n", with: " ")
+        FileHandle.standardError.write(Data("ozen: \(line)\n".utf8))
+        exit(code.rawValue)
+    }
+}
+
+/// The command line asked for something that does not exist.
+struct UsageError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

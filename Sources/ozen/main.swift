@@ -1,0 +1,24 @@
+// `ozen`: live captions of conversation, on this computer. This file only dispatches;
+// each command lives in Commands/, one per file.
+import Foundation
+
+Launch.ensureQuietThreads()
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+let name = arguments.isEmpty ? "help" : arguments.removeFirst()
+let commands: [String: ([String]) throws -> Void] = [
+    "caption": CaptionCommand.run,
+    "models": ModelsCommand.run,
+    "version": VersionCommand.run,
+    "help": { _ in print(Usage.text) },
+    "--help": { _ in print(Usage.text) },
+    "-h": { _ in print(Usage.text) },
+]
+guard let command = commands[name] else {
+    Exit.fail(.usage, "unknown command '\(name)' — run `ozen help` to see the commands")
+}
+do {
+    try command(arguments)
+} catch {
+    Exit.fail(Exit.code(for: error), String(describing: error))
+}

@@ -1,0 +1,43 @@
+/// Word error rate: (substitutions + deletions + insertions) / reference words, after both
+/// texts are normalised (lower case, punctuation removed, hyphens split words). The measure
+/// every recognizer test quotes.
+public enum WordErrorRate {
+    public struct Count: Sendable, Equatable {
+        public var errors: Int
+        public var referenceWords: Int
+        public init(errors: Int, referenceWords: Int) {
+            self.errors = errors
+            self.referenceWords = referenceWords
+        }
+        public var rate: Double { referenceWords == 0 ? (errors == 0 ? 0 : 1) : Double(errors) / Double(referenceWords) }
+        public static func + (a: Count, b: Count) -> Count {
+            Count(errors: a.errors + b.errors, referenceWords: a.referenceWords + b.referenceWords)
+        }
+    }
+
+    public static func normalisedWords(_ text: String) -> [String] {
+        var cleaned = ""
+        for scalar in text.lowercased().unicodeScalars {
+            if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "'" {
+                cleaned.unicodeScalars.append(scalar)
+            } else {
+                cleaned.append(" ")
+            }
+        }
+        return cleaned.split(separator: " ").map { $0.replacingOccurrences(of: "'", with: "") }.filter { !$0.isEmpty }
+    }
+
+    public static func count(reference: String, hypothesis: String) -> Count {
+        let r = normalisedWords(reference), h = normalisedWords(hypothesis)
+        var previous = Array(0...h.count)
+        for i in 1...max(1, r.count) where !r.isEmpty {
+            var current = [i] + [Int](repeating: 0, count: h.count)
+            for j in stride(from: 1, through: h.count, by: 1) {
+                let substitution = previous[j - 1] + (r[i - 1] == h[j - 1] ? 0 : 1)
+                current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
+            }
+            previous = current
+        }
+        return Count(errors: r.isEmpty ? h.count : previous[h.count], referenceWords: r.count)
+    }
+}

