@@ -15,6 +15,9 @@ public enum WordErrorRate {
         }
     }
 
+    /// Titles written short are said in full; the references spell them out ("mister john dashwood").
+    static let spokenForms = ["mr": "mister", "mrs": "missus", "dr": "doctor"]
+
     public static func normalisedWords(_ text: String) -> [String] {
         var cleaned = ""
         for scalar in text.lowercased().unicodeScalars {
@@ -25,6 +28,7 @@ public enum WordErrorRate {
             }
         }
         return cleaned.split(separator: " ").map { $0.replacingOccurrences(of: "'", with: "") }.filter { !$0.isEmpty }
+            .map { spokenForms[$0] ?? $0 }
     }
 
     public static func count(reference: String, hypothesis: String) -> Count {

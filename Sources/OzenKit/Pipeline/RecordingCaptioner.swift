@@ -21,11 +21,11 @@ public struct RecordingCaptioner: Sendable {
         let samples = audio.samples
         emit(.status(.listening, at: 0))
         let spans = try detector.speechSpans(in: samples)
-        let pad = Int(settings.spanPadding * rate)
+        let leadIn = Int(settings.spanLeadIn * rate), tail = Int(settings.spanTail * rate)
         var nextID = 1
         for span in spans {
-            let from = max(0, span.start - pad)
-            let to = min(samples.count, span.end + pad)
+            let from = max(0, span.start - leadIn)
+            let to = min(samples.count, span.end + tail)
             guard to > from else { continue }
             let transcript = try recognizer.transcribe(Array(samples[from..<to]),
                                                        options: DecodingOptions(language: settings.language,
@@ -33,7 +33,7 @@ public struct RecordingCaptioner: Sendable {
             let text = transcript.text.trimmingWhitespace()
             if text.isEmpty { continue }
             let line = CaptionLine(id: nextID, text: text,
-                                   start: Double(span.start) / rate, end: Double(span.end) / rate,
+                                   start: max(0, Double(span.start) / rate - settings.detectorOnsetLag), end: Double(span.end) / rate,
                                    final: true, confidence: transcript.confidence,
                                    uncertain: (transcript.confidence ?? 1) < settings.uncertainBelow,
                                    language: transcript.language)
