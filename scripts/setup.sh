@@ -52,7 +52,7 @@ install_debian_packages() {
   local missing=() spec name want have
   for spec in "${APT_PINS[@]}"; do
     name="${spec%%=*}"; want="${spec#*=}"; [ "$want" = "$spec" ] && want=""
-    have="$(dpkg-query -W -f='${Status} ${Version}' "$name" 2>/dev/null | awk '$3=="installed"{print $4}')"
+    have="$(dpkg-query -W -f='${Status} ${Version}' "$name" 2>/dev/null | awk '$3=="installed"{print $4}' || true)"
     if [ -z "$have" ]; then
       missing+=("$spec")
     elif [ -n "$want" ] && [ "$have" != "$want" ]; then

@@ -18,6 +18,8 @@ enum CaptionCommand {
         let json = args.flag("--json")
         // History arrives with the history work; --no-save is accepted now so scripts need no change.
 
+        let recognizerSettings = try tuning()
+
         let audio = try WAVDecoder().read(path: path)
         let home = OzenHome.fromEnvironment()
         let output = EventPrinter(json: json)
@@ -25,8 +27,21 @@ enum CaptionCommand {
         let whisper = try InstalledModel.load(modelName, in: home)
         let vad = try InstalledModel.load("silero-vad", in: home)
         let captioner = RecordingCaptioner(detector: SileroVoiceDetector(model: vad),
-                                           recognizer: try WhisperRecognizer(model: whisper),
+                                           recognizer: try WhisperRecognizer(model: whisper, settings: recognizerSettings),
                                            settings: CaptionSettings(language: language))
         try captioner.caption(audio) { output.print($0) }
+    }
+
+    /// `OZEN_AUDIO_CONTEXT_MARGIN` (encoder frames beyond the audio's own; 0 = Whisper's full
+    /// 30 s window) exists for benchmarks and tuning, not for everyday use.
+    static func tuning() throws -> WhisperRecognizer.Settings {
+        var settings = WhisperRecognizer.Settings.default
+        if let raw = ProcessInfo.processInfo.environment["OZEN_AUDIO_CONTEXT_MARGIN"] {
+            guard let margin = Int(raw), margin >= 0 else {
+                throw UsageError("OZEN_AUDIO_CONTEXT_MARGIN must be a whole number of frames ≥ 0, got '\(raw)'")
+            }
+            settings.audioContextMargin = margin
+        }
+        return settings
     }
 }
