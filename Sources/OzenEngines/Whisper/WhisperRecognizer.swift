@@ -60,11 +60,16 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
         params.translate = false
         params.no_context = true
         params.suppress_blank = true
+        params.token_timestamps = true
         params.beam_search.beam_size = Int32(max(1, options.beamSize))
         if settings.audioContextMargin > 0 {
             let frames = Int((Double(audio.count) / 16_000 * 50).rounded(.up)) + settings.audioContextMargin
             params.audio_ctx = Int32(min(1500, frames))
         }
+        if !options.allowsFallback { params.temperature_inc = 0 }
+        // A loop of invented text stops at a length no speaker reaches: 12 tokens a second
+        // (Hebrew's BPE needs ~6–8 for fast speech, English ~3–4) plus 16.
+        params.max_tokens = Int32(16 + 12 * audio.count / 16_000)
         let language = options.language.whisperCode ?? "auto"
         params.detect_language = false
 
@@ -78,17 +83,51 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
             }
         }
         guard status == 0 else { throw RecognitionFailure(code: Int(status)) }
-        return collectTranscript(fallbackLanguage: options.language)
+        var transcript = collectTranscript(fallbackLanguage: options.language)
+        transcript.noSpeechProbability = noSpeechProbability()
+        return transcript
+    }
+
+    /// `whisper_full_get_segment_no_speech_prob` is broken in 1.8.5 (always 1/n_vocab). The
+    /// working way (RESEARCH.md): decode the start-of-transcript token alone against the encoder
+    /// output still in memory and read the no-speech token's probability from its logits.
+    /// Measured there: speech 0.006–0.04, an alarm sound 0.68, silence 0.91. One decoder step.
+    private func noSpeechProbability() -> Double? {
+        var sot = whisper_token_sot(context)
+        guard whisper_decode(context, &sot, 1, 0, Int32(settings.threads)) == 0,
+              let logits = whisper_get_logits(context) else { return nil }
+        let count = Int(whisper_n_vocab(context))
+        let nosp = Int(whisper_token_nosp(context))
+        guard nosp < count else { return nil }
+        var maxLogit = -Float.infinity
+        for i in 0..<count { maxLogit = max(maxLogit, logits[i]) }
+        var sum = 0.0
+        for i in 0..<count { sum += exp(Double(logits[i] - maxLogit)) }
+        return exp(Double(logits[nosp] - maxLogit)) / sum
     }
 
     private func collectTranscript(fallbackLanguage: SpokenLanguage) -> Transcript {
         let eot = whisper_token_eot(context)
         var text = ""
         var probabilities = [Double]()
+        var logProbabilities = [Double]()
+        var words = [TimedWord]()
         for segment in 0..<whisper_full_n_segments(context) {
             if let cText = whisper_full_get_segment_text(context, segment) { text += String(cString: cText) }
             for token in 0..<whisper_full_n_tokens(context, segment) where whisper_full_get_token_id(context, segment, token) < eot {
-                probabilities.append(Double(whisper_full_get_token_p(context, segment, token)))
+                let data = whisper_full_get_token_data(context, segment, token)
+                probabilities.append(Double(data.p))
+                logProbabilities.append(Double(data.plog))
+                guard let piece = whisper_full_get_token_text(context, segment, token) else { continue }
+                let text = String(cString: piece)
+                let (t0, t1) = (Double(data.t0) / 100, Double(data.t1) / 100)
+                if text.hasPrefix(" ") || words.isEmpty {
+                    let word = text.trimmingCharacters(in: .whitespaces)
+                    if !word.isEmpty { words.append(TimedWord(text: word, start: t0, end: t1)) }
+                } else {
+                    words[words.count - 1].text += text
+                    words[words.count - 1].end = t1
+                }
             }
         }
         var language = fallbackLanguage.rawValue
@@ -96,7 +135,10 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
             language = String(cString: code)
         }
         let confidence = probabilities.isEmpty ? nil : probabilities.reduce(0, +) / Double(probabilities.count)
-        return Transcript(text: text, confidence: confidence, language: language)
+        let logProbability = logProbabilities.isEmpty ? nil : logProbabilities.reduce(0, +) / Double(logProbabilities.count)
+        var transcript = Transcript(text: text, confidence: confidence, language: language, averageLogProbability: logProbability)
+        transcript.words = words
+        return transcript
     }
 }
 

@@ -16,9 +16,11 @@ public struct CaptionLine: Sendable, Equatable {
     public var uncertain: Bool
     /// Hebrew text is shown right to left.
     public var language: String
+    /// In a partial: how many of its words have settled and will not change (nil in a line).
+    public var settledWords: Int?
 
     public init(id: Int, text: String, start: Double, end: Double, final: Bool,
-                speaker: String? = nil, confidence: Double?, uncertain: Bool, language: String) {
+                speaker: String? = nil, confidence: Double?, uncertain: Bool, language: String, settledWords: Int? = nil) {
         self.id = id
         self.text = text
         self.start = start
@@ -28,10 +30,11 @@ public struct CaptionLine: Sendable, Equatable {
         self.confidence = confidence
         self.uncertain = uncertain
         self.language = language
+        self.settledWords = settledWords
     }
 
     var jsonFields: [(String, JSONValue)] {
-        [
+        var fields: [(String, JSONValue)] = [
             ("id", .int(id)),
             ("text", .string(text)),
             ("start", .number(start, decimals: 3)),
@@ -43,5 +46,7 @@ public struct CaptionLine: Sendable, Equatable {
             ("language", .string(language)),
             ("direction", .string(TextDirection(language: language, text: text).rawValue)),
         ]
+        if let settledWords { fields.append(("settled_words", .int(settledWords))) }
+        return fields
     }
 }

@@ -1,3 +1,16 @@
+/// A word and where in the decoded audio it was said (seconds from the audio's start).
+/// Whisper's token timestamps are estimates, good to a few hundred milliseconds.
+public struct TimedWord: Sendable, Equatable {
+    public var text: String
+    public var start: Double
+    public var end: Double
+    public init(text: String, start: Double, end: Double) {
+        self.text = text
+        self.start = start
+        self.end = end
+    }
+}
+
 /// What the recognizer heard in a piece of audio.
 public struct Transcript: Sendable, Equatable {
     public var text: String
@@ -5,11 +18,20 @@ public struct Transcript: Sendable, Equatable {
     public var confidence: Double?
     /// The language the recognizer decoded in (the pinned one, or the detected one for `auto`).
     public var language: String
+    /// Mean natural-log probability of the text tokens (Whisper's `avg_logprob`).
+    public var averageLogProbability: Double?
+    /// Probability that the audio holds no speech at all (Whisper's no-speech token).
+    public var noSpeechProbability: Double?
+    /// The words with their times, when the recognizer can tell (empty otherwise).
+    public var words: [TimedWord] = []
 
-    public init(text: String, confidence: Double?, language: String) {
+    public init(text: String, confidence: Double?, language: String,
+                averageLogProbability: Double? = nil, noSpeechProbability: Double? = nil) {
         self.text = text
         self.confidence = confidence
         self.language = language
+        self.averageLogProbability = averageLogProbability
+        self.noSpeechProbability = noSpeechProbability
     }
 }
 
@@ -20,11 +42,16 @@ public struct DecodingOptions: Sendable, Equatable {
     public var beamSize: Int
     /// Text the recognizer is primed with (names, the settled words before this audio).
     public var prompt: String?
+    /// Whisper's temperature fallback: when a decode looks wrong (repetitive, improbable) it is
+    /// redone at rising temperatures with 5 candidates each. Worth it for a final line; for a
+    /// live pass it turned a 0.4 s pass into 10–16 s on a 1.7 s clip, so live passes go without.
+    public var allowsFallback: Bool
 
-    public init(language: SpokenLanguage, beamSize: Int = 1, prompt: String? = nil) {
+    public init(language: SpokenLanguage, beamSize: Int = 1, prompt: String? = nil, allowsFallback: Bool = true) {
         self.language = language
         self.beamSize = beamSize
         self.prompt = prompt
+        self.allowsFallback = allowsFallback
     }
 }
 

@@ -5,7 +5,8 @@ import OzenKit
 /// `ozen caption FILE`: captions a recording and prints its lines, or JSON events with --json.
 enum CaptionCommand {
     static func run(_ arguments: [String]) throws {
-        let args = try ArgumentReader(arguments, options: ["--language", "--model"], flags: ["--json", "--no-save"])
+        let args = try ArgumentReader(arguments, options: ["--language", "--model"],
+                                      flags: ["--json", "--no-save", "--realtime"])
         guard args.positional.count == 1, let path = args.positional.first else {
             throw UsageError(args.positional.isEmpty ? "caption needs a recording: ozen caption FILE.wav"
                                                       : "caption takes one recording, got \(args.positional.count)")
@@ -26,14 +27,15 @@ enum CaptionCommand {
         output.print(.status(.loadingModel(name: modelName), at: 0))
         let whisper = try InstalledModel.load(modelName, in: home)
         let vad = try InstalledModel.load("silero-vad", in: home)
-        let captioner = RecordingCaptioner(detector: SileroVoiceDetector(model: vad),
-                                           recognizer: try WhisperRecognizer(model: whisper, settings: recognizerSettings),
-                                           settings: CaptionSettings(language: language))
-        try captioner.caption(audio) { output.print($0) }
+        let clock: any PipelineClock = args.flag("--realtime") ? RealTimeClock() : AudioClock()
+        let captioner = LiveCaptioner(classifier: try SileroFrameClassifier(model: vad),
+                                      recognizer: try WhisperRecognizer(model: whisper, settings: recognizerSettings),
+                                      settings: try liveSettings(language: language), clock: clock)
+        try RecordingReplay.run(audio, through: captioner, clock: clock) { output.print($0) }
     }
 
     /// `OZEN_AUDIO_CONTEXT_MARGIN` (encoder frames beyond the audio's own; 0 = Whisper's full
-    /// 30 s window) exists for benchmarks and tuning, not for everyday use.
+    /// 30 s window) and `OZEN_THREADS` (CPU threads per pass) exist for benchmarks and tuning.
     static func tuning() throws -> WhisperRecognizer.Settings {
         var settings = WhisperRecognizer.Settings.default
         if let raw = ProcessInfo.processInfo.environment["OZEN_AUDIO_CONTEXT_MARGIN"] {
@@ -41,6 +43,24 @@ enum CaptionCommand {
                 throw UsageError("OZEN_AUDIO_CONTEXT_MARGIN must be a whole number of frames ≥ 0, got '\(raw)'")
             }
             settings.audioContextMargin = margin
+        }
+        if let raw = ProcessInfo.processInfo.environment["OZEN_THREADS"] {
+            guard let threads = Int(raw), (1...64).contains(threads) else {
+                throw UsageError("OZEN_THREADS must be a whole number from 1 to 64, got '\(raw)'")
+            }
+            settings.threads = threads
+        }
+        return settings
+    }
+
+    /// `OZEN_PAUSE` (seconds of silence that end a line) is the knob the replay tool tunes.
+    static func liveSettings(language: SpokenLanguage) throws -> LiveSettings {
+        var settings = LiveSettings(language: language)
+        if let raw = ProcessInfo.processInfo.environment["OZEN_PAUSE"] {
+            guard let pause = Double(raw), pause >= 0.1, pause <= 5 else {
+                throw UsageError("OZEN_PAUSE must be seconds between 0.1 and 5, got '\(raw)'")
+            }
+            settings.cutter.pauseToClose = pause
         }
         return settings
     }

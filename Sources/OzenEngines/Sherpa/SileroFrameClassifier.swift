@@ -1,0 +1,48 @@
+import CSherpaOnnx
+import Foundation
+import OzenKit
+
+/// Silero's voice decision for each 32 ms window, through sherpa-onnx's streaming detector.
+///
+/// sherpa-onnx's C API reports segments and a "speech detected" state, not raw probabilities;
+/// with its own minimum speech and silence set to a single window, that state follows Silero's
+/// per-window decision (with Silero's hysteresis: on above the threshold, off 0.15 below it),
+/// and the pause and length rules are ours, in `UtteranceCutter`.
+public final class SileroFrameClassifier: VoiceFrameClassifier {
+    public let frameLength = 512
+    /// Speech probability above which a window is voice; Silero's recommended 0.5.
+    public let threshold: Float
+    private let detector: OpaquePointer
+    private var fed = 0
+
+    public init(model: InstalledModel, threshold: Float = 0.5) throws(ModelError) {
+        self.threshold = threshold
+        var config = SherpaOnnxVadModelConfig()
+        let path = strdup(model.filePath), provider = strdup("cpu")
+        defer { free(path); free(provider) }
+        config.silero_vad.model = UnsafePointer(path)
+        config.silero_vad.threshold = threshold
+        config.silero_vad.min_silence_duration = 0.032
+        config.silero_vad.min_speech_duration = 0.032
+        config.silero_vad.max_speech_duration = 1_000
+        config.silero_vad.window_size = 512
+        config.sample_rate = 16_000
+        config.num_threads = 1
+        config.provider = UnsafePointer(provider)
+        guard let vad = SherpaOnnxCreateVoiceActivityDetector(&config, 60) else {
+            throw .engineRefused(name: model.manifest.name, path: model.filePath)
+        }
+        detector = vad
+    }
+
+    deinit { SherpaOnnxDestroyVoiceActivityDetector(detector) }
+
+    public func isVoice(_ frame: ArraySlice<Float>) -> Bool {
+        let vad = detector
+        frame.withUnsafeBufferPointer { SherpaOnnxVoiceActivityDetectorAcceptWaveform(vad, $0.baseAddress, Int32($0.count)) }
+        let voice = SherpaOnnxVoiceActivityDetectorDetected(vad) != 0
+        // Finished segments are not needed (the cutter keeps its own); drop them so memory stays flat.
+        while SherpaOnnxVoiceActivityDetectorEmpty(vad) == 0 { SherpaOnnxVoiceActivityDetectorPop(vad) }
+        return voice
+    }
+}

@@ -1,0 +1,241 @@
+/// The live caption pipeline: audio in, `partial` and `line` events out.
+///
+///     sanitize → voice per 32 ms window → utterance cutting → live passes on the open
+///     utterance (settling words) → final pass on the closed one → hallucination gate → line
+///
+/// Audio without voice never reaches the recognizer. At most one pass runs at a time and a
+/// live pass that is not due is skipped, never queued, so latency cannot grow on a slow CPU:
+/// it gets fewer live passes. The final pass of an utterance is never skipped.
+///
+/// Not thread-safe: one session drives it from one task.
+public final class LiveCaptioner {
+    public let settings: LiveSettings
+    let classifier: any VoiceFrameClassifier
+    let recognizer: any SpeechRecognizer
+    let clock: any PipelineClock
+    private let gate: HallucinationGate
+    let rate = Double(MonoAudio.speechRate)
+
+    public private(set) var sanitizer = SampleSanitizer()
+    private var cutter: UtteranceCutter
+    private var stabilizer = WordStabilizer()
+
+    /// Audio of the recent past; `bufferStart` is the sample index of `buffer[0]`.
+    private var buffer: [Float] = []
+    private var bufferStart = 0
+    private var pendingFrameStart = 0
+    /// Samples fed into the pipeline so far.
+    public private(set) var fed = 0
+
+    private var nextLineID = 1
+    private var currentLineID: Int?
+    private var partialShown = false
+    /// Words of the current line already final from earlier parts of a long utterance.
+    private var carried: [String] = []
+    private var carriedStart: Double?
+    private var carriedConfidences: [Double] = []
+
+    private var lastPassEnd = -Double.infinity
+    private var lastPassCost = 0.0
+    private var lastPassAudioEnd = 0
+    /// Passes run, for diagnostics and benchmarks.
+    public private(set) var livePassCount = 0
+    public private(set) var finalPassCount = 0
+    public private(set) var droppedByGate = 0
+    public private(set) var linesEmitted = 0
+
+    public init(classifier: any VoiceFrameClassifier, recognizer: any SpeechRecognizer,
+                settings: LiveSettings, clock: any PipelineClock) {
+        self.classifier = classifier
+        self.recognizer = recognizer
+        self.settings = settings
+        self.clock = clock
+        self.cutter = UtteranceCutter(settings: settings.cutter)
+        self.gate = HallucinationGate(settings: settings.gate)
+    }
+
+    var at: Double { Double(fed) / rate }
+
+    /// Takes the next stretch of 16 kHz mono audio; may run final passes for utterances it closes.
+    public func feed(_ chunk: [Float], emit: (CaptionEvent) -> Void) throws {
+        buffer += sanitizer.clean(chunk)
+        fed += chunk.count
+        let length = classifier.frameLength
+        while pendingFrameStart + length <= fed {
+            let from = pendingFrameStart - bufferStart
+            let frame = buffer[from..<from + length]
+            let energy = frame.reduce(Float(0)) { $0 + $1 * $1 } / Float(length)
+            let events = cutter.frame(start: pendingFrameStart, length: length,
+                                      isVoice: classifier.isVoice(frame), energy: energy)
+            pendingFrameStart += length
+            for event in events { try handle(event, emit: emit) }
+        }
+        trimBuffer()
+    }
+
+    /// Runs a live pass on the open utterance if one is due now; otherwise does nothing.
+    public func livePassIfDue(emit: (CaptionEvent) -> Void) throws {
+        guard settings.livePasses, cutter.hasEnoughVoice, let start = cutter.openUtteranceStart else { return }
+        let gap = max(settings.minimumPassGap, settings.passCostFactor * lastPassCost)
+        guard clock.now - lastPassEnd >= gap,
+              Double(fed - lastPassAudioEnd) >= settings.minimumPassGap * rate else { return }
+        let samples = audio(from: start, to: fed)
+        let (transcript, cost) = try decode(samples, beam: settings.liveBeamSize)
+        livePassCount += 1
+        lastPassCost = cost
+        lastPassEnd = clock.now
+        lastPassAudioEnd = fed
+        guard gate.judge(transcript, prompt: prompt, audioLevel: AudioLevel(measuring: samples)) == .keep else {
+            droppedByGate += 1
+            return
+        }
+        stabilizer.update(with: transcript.text)
+        let words = carried + stabilizer.shown
+        guard !words.isEmpty else { return }
+        let id = lineID()
+        partialShown = true
+        emit(.partial(CaptionLine(id: id, text: words.joined(separator: " "),
+                                  start: carriedStart ?? Double(start) / rate, end: Double(fed) / rate,
+                                  final: false, confidence: transcript.confidence,
+                                  uncertain: (transcript.confidence ?? 1) < settings.uncertainBelow,
+                                  language: transcript.language,
+                                  settledWords: carried.count + stabilizer.settled.count), at: at))
+    }
+
+    /// The audio ended: the open utterance gets its final pass.
+    public func finish(emit: (CaptionEvent) -> Void) throws {
+        for event in cutter.finish(at: fed) { try handle(event, emit: emit) }
+    }
+
+    // MARK: - Utterances
+
+    private func handle(_ event: UtteranceCutter.Event, emit: (CaptionEvent) -> Void) throws {
+        switch event {
+        case .opened(let start):
+            stabilizer = WordStabilizer()
+            lastPassAudioEnd = start
+        case .discarded:
+            stabilizer = WordStabilizer()
+        case .closed(let utterance):
+            try finalPass(utterance, emit: emit)
+        }
+    }
+
+    private func finalPass(_ utterance: UtteranceCutter.Utterance, emit: (CaptionEvent) -> Void) throws {
+        let samples = audio(from: utterance.start, to: utterance.end)
+        let (transcript, _) = try decode(samples, beam: settings.finalBeamSize)
+        finalPassCount += 1
+        var words: [String] = []
+        let kept = gate.judge(transcript, prompt: prompt, audioLevel: AudioLevel(measuring: samples)) == .keep
+        if kept {
+            words = transcript.text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        } else {
+            droppedByGate += 1
+        }
+        // Nothing lost: if the final pass came back empty where live passes heard words, keep those.
+        var fromLivePasses = false
+        if words.isEmpty && !stabilizer.shown.isEmpty {
+            words = stabilizer.shown
+            fromLivePasses = true
+        }
+        let start = carriedStart ?? Double(utterance.voiceStart) / rate
+        if let c = transcript.confidence, !words.isEmpty { carriedConfidences.append(c) }
+
+        if utterance.endedBy == .length {
+            // A long utterance cut by length: the line ends at its last finished sentence and the
+            // words after it are decoded again together with what follows, so no sentence is split.
+            if kept, !fromLivePasses, let last = Self.lastSentenceEnd(in: transcript.words) {
+                let endSample = utterance.start + Int(transcript.words[last].end * rate)
+                if endSample > utterance.start && endSample < utterance.end {
+                    emitLine(carried + transcript.words[...last].map(\.text), start: start,
+                             end: Double(endSample) / rate, language: transcript.language, emit: emit)
+                    cutter.reopen(from: endSample)
+                    return
+                }
+            }
+            // No sentence ends inside it: its words stay, and the line goes on with the next part.
+            carried += words
+            carriedStart = start
+            stabilizer = WordStabilizer()
+            guard !carried.isEmpty else { return }
+            partialShown = true
+            emit(.partial(CaptionLine(id: lineID(), text: carried.joined(separator: " "), start: start,
+                                      end: Double(utterance.end) / rate, final: false,
+                                      confidence: transcript.confidence, uncertain: false,
+                                      language: transcript.language, settledWords: carried.count), at: at))
+            return
+        }
+        emitLine(carried + words, start: start, end: Double(utterance.voiceEnd) / rate,
+                 language: transcript.language, emit: emit)
+    }
+
+    /// Emits the finished line (or, if partials were shown and nothing survived, an empty line
+    /// that tells the display to remove them) and starts afresh.
+    private func emitLine(_ words: [String], start: Double, end: Double, language: String, emit: (CaptionEvent) -> Void) {
+        if !words.isEmpty { linesEmitted += 1 }
+        if !words.isEmpty || partialShown {
+            let confidence = carriedConfidences.isEmpty ? nil : carriedConfidences.reduce(0, +) / Double(carriedConfidences.count)
+            emit(.line(CaptionLine(id: lineID(), text: words.joined(separator: " "), start: start,
+                                   end: end, final: true, confidence: confidence,
+                                   uncertain: (confidence ?? 1) < settings.uncertainBelow,
+                                   language: language), at: at))
+        }
+        currentLineID = nil
+        partialShown = false
+        carried = []
+        carriedStart = nil
+        carriedConfidences = []
+        stabilizer = WordStabilizer()
+    }
+
+    /// The index of the last word that ends a sentence, not counting the very last word
+    /// (Whisper puts a full stop at the end of any audio, finished or not).
+    static func lastSentenceEnd(in words: [TimedWord]) -> Int? {
+        guard words.count >= 2 else { return nil }
+        return words[..<(words.count - 1)].lastIndex { endsSentence($0.text) }
+    }
+
+    private func lineID() -> Int {
+        if let id = currentLineID { return id }
+        defer { nextLineID += 1 }
+        currentLineID = nextLineID
+        return nextLineID
+    }
+
+    private var prompt: String? {
+        guard !carried.isEmpty else { return nil }
+        return String(carried.joined(separator: " ").suffix(settings.promptCharacters))
+    }
+
+    static func endsSentence(_ word: String) -> Bool {
+        guard let last = word.last else { return false }
+        return ".?!…。".contains(last)
+    }
+
+    // MARK: - Audio and passes
+
+    private func decode(_ samples: [Float], beam: Int) throws -> (Transcript, Double) {
+        let started = ContinuousClock.now
+        let transcript = try recognizer.transcribe(samples, options: DecodingOptions(language: settings.language,
+                                                                                     beamSize: beam, prompt: prompt,
+                                                                                     allowsFallback: beam > 1))
+        let cost = RealTimeClock.seconds(ContinuousClock.now - started)
+        clock.charge(cost)
+        return (transcript, cost)
+    }
+
+    private func audio(from start: Int, to end: Int) -> [Float] {
+        let from = max(0, start - bufferStart), to = min(buffer.count, end - bufferStart)
+        return from < to ? Array(buffer[from..<to]) : []
+    }
+
+    /// Keeps the open utterance and enough before it for a lead-in; drops the rest.
+    private func trimBuffer() {
+        let keepFrom = cutter.openUtteranceStart ?? (pendingFrameStart - Int((settings.cutter.leadIn + 0.5) * rate))
+        let drop = keepFrom - bufferStart
+        if drop > Int(rate) * 5 {
+            buffer.removeFirst(drop)
+            bufferStart += drop
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// The numbers of the live pipeline, each with what chose it.
+public struct LiveSettings: Sendable, Equatable {
+    public var language: SpokenLanguage
+    /// Beam width of the final pass on a closed utterance (Whisper's default for final text).
+    public var finalBeamSize: Int = 5
+    /// Live passes are greedy: they are repeated anyway, and greedy is ~2× cheaper.
+    public var liveBeamSize: Int = 1
+    public var cutter: UtteranceCutter.Settings = .default
+    public var gate: HallucinationGate.Settings = .default
+    /// Lines whose mean token probability is below this are `uncertain` (shown with "?").
+    /// On the English fixtures every correct line scored above 0.7.
+    public var uncertainBelow: Double = 0.5
+    /// Decode the open utterance again and again while it is spoken. Off = the baseline that
+    /// decodes each utterance once, at its end (what `ozen bench latency` compares against).
+    public var livePasses: Bool = true
+    /// Shortest time between two live passes, and the least new audio a pass must bring (s).
+    public var minimumPassGap: Double = 0.3
+    /// After a live pass that cost `c` seconds the next waits at least `factor × c`, so live
+    /// passes take at most half the CPU and a slow machine gets fewer passes, never a backlog.
+    public var passCostFactor: Double = 1.0
+    /// Characters of a line's earlier text given to the next pass as its prompt (whisper_streaming: ~200).
+    public var promptCharacters: Int = 200
+
+    public init(language: SpokenLanguage = .default) { self.language = language }
+    public static let `default` = LiveSettings()
+}

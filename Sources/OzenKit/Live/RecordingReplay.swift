@@ -1,0 +1,28 @@
+/// Feeds a recording through the live pipeline as if it were being spoken: audio "arrives"
+/// in 100 ms pieces at the clock's pace, everything that has arrived is fed, then a live pass
+/// runs if one is due. With `RealTimeClock` this takes as long as the recording; with
+/// `AudioClock` it runs as fast as the CPU allows and `at` still shows what a listener saw.
+public struct RecordingReplay {
+    public static let chunkSeconds = 0.1
+
+    public static func run(_ audio: MonoAudio, through captioner: LiveCaptioner, clock: any PipelineClock,
+                           emit: (CaptionEvent) -> Void) throws {
+        let samples = audio.atSpeechRate().samples
+        let rate = Double(MonoAudio.speechRate)
+        let chunk = Int(chunkSeconds * rate)
+        emit(.status(.listening, at: 0))
+        var fed = 0
+        while fed < samples.count {
+            let arrived = min(samples.count, Int(clock.now * rate) / chunk * chunk)
+            if arrived <= fed {
+                clock.wait(until: Double(fed + chunk) / rate)
+                continue
+            }
+            try captioner.feed(Array(samples[fed..<arrived]), emit: emit)
+            fed = arrived
+            try captioner.livePassIfDue(emit: emit)
+        }
+        try captioner.finish(emit: emit)
+        emit(.status(.finished(lines: captioner.linesEmitted, audioSeconds: Double(samples.count) / rate), at: Double(samples.count) / rate))
+    }
+}

@@ -1,0 +1,8 @@
+/// Says, 32 ms at a time, whether a window of 16 kHz audio holds a voice. Silero through
+/// sherpa-onnx is the real one (OzenEngines); the utterance policy built on it lives in
+/// `UtteranceCutter`, so the numbers that decide when a line ends are ours and tested here.
+public protocol VoiceFrameClassifier: AnyObject {
+    /// Samples per window (512 for Silero at 16 kHz).
+    var frameLength: Int { get }
+    func isVoice(_ frame: ArraySlice<Float>) -> Bool
+}
