@@ -9,6 +9,7 @@ let name = arguments.isEmpty ? "help" : arguments.removeFirst()
 let commands: [String: ([String]) throws -> Void] = [
     "caption": CaptionCommand.run,
     "models": ModelsCommand.run,
+    "text": TextCommand.run,
     "version": VersionCommand.run,
     "help": { _ in print(Usage.text) },
     "--help": { _ in print(Usage.text) },

@@ -11,6 +11,12 @@ enum Usage {
           --no-save   do not keep this conversation in the history
       ozen models [list|verify]
           Lists the installed models, or checks each against its manifest's sha256.
+      ozen text [--alert WORD]... [--json] [--language he|en|sv]
+          Reads lines from stdin and shows what the caption pipeline's text stage finds:
+          numbers (times, amounts, dates, phones, counts, frequencies, durations), keyword
+          alerts (prefixes and forms of Hebrew words included) and reading direction.
+          --alert     a word or name to alert on; repeat for more
+          --json      one JSON event per line: "text" events, then "alert" events
       ozen version
           The versions of Ozen and of the speech engines.
 
