@@ -207,10 +207,23 @@ public final class LiveCaptioner {
         return String(carried.joined(separator: " ").suffix(settings.promptCharacters))
     }
 
+    /// Whether a word closes a sentence: it ends in . ? ! or … and is not a title or an
+    /// abbreviation ("Mr." ended a line mid-sentence in the 40 s monologue test before this list).
     static func endsSentence(_ word: String) -> Bool {
-        guard let last = word.last else { return false }
-        return ".?!…。".contains(last)
+        guard let last = word.last, ".?!…".contains(last) else { return false }
+        if last != "." { return true }
+        let bare = word.dropLast().lowercased()
+        if abbreviations.contains(bare) { return false }
+        // Initials and single letters ("J.", "U.S.") do not end sentences either.
+        let parts = bare.split(separator: ".", omittingEmptySubsequences: false)
+        return !parts.allSatisfy { $0.count == 1 && $0.first!.isLetter }
     }
+
+    static let abbreviations: Set<String> = [
+        "mr", "mrs", "ms", "dr", "st", "jr", "sr", "prof", "rev", "gen", "col", "lt", "sgt", "capt",
+        "vs", "etc", "e.g", "i.e", "approx", "no", "dept", "inc", "ltd", "co", "mt",
+        "hr", "min", "sec", "tel", "fig", "vol",
+    ]
 
     // MARK: - Audio and passes
 

@@ -13,7 +13,8 @@ public struct RecordingReplay {
         emit(.status(.listening, at: 0))
         var fed = 0
         while fed < samples.count {
-            let arrived = min(samples.count, Int(clock.now * rate) / chunk * chunk)
+            // Rounded to the nearest sample: now × rate can land a hair under a whole chunk.
+            let arrived = min(samples.count, Int((clock.now * rate).rounded()) / chunk * chunk)
             if arrived <= fed {
                 clock.wait(until: Double(fed + chunk) / rate)
                 continue
