@@ -8,6 +8,7 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 let name = arguments.isEmpty ? "help" : arguments.removeFirst()
 let commands: [String: ([String]) throws -> Void] = [
     "caption": CaptionCommand.run,
+    "bench": BenchCommand.run,
     "models": ModelsCommand.run,
     "text": TextCommand.run,
     "version": VersionCommand.run,

@@ -5,7 +5,8 @@
 /// A clipping burst is 32 or more consecutive samples (2 ms at 16 kHz) at ±0.999 or beyond:
 /// real speech through a working microphone touches full scale for a sample or two at most,
 /// while a cable fault or a driver glitch pins it for whole buffers, and Whisper turns that
-/// square-wave noise into invented words.
+/// square-wave noise into invented words. A burst is judged within one piece of audio: one
+/// split across two pieces of under 32 samples each passes (pieces are 100 ms, so it is rare).
 public struct SampleSanitizer: Sendable {
     public struct Counts: Sendable, Equatable {
         public var notNumbers = 0

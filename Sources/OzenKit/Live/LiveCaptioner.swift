@@ -43,6 +43,11 @@ public final class LiveCaptioner {
     public private(set) var finalPassCount = 0
     public private(set) var droppedByGate = 0
     public private(set) var linesEmitted = 0
+    /// Seconds spent in recognizer passes (the pipeline's busy time).
+    public private(set) var busySeconds = 0.0
+    /// The last words of a sentence locked while its utterance went on: the next passes
+    /// decode from a little before its end, and repeat these words at their head.
+    private var lockedTail: [String] = []
 
     public init(classifier: any VoiceFrameClassifier, recognizer: any SpeechRecognizer,
                 settings: LiveSettings, clock: any PipelineClock) {
@@ -90,16 +95,46 @@ public final class LiveCaptioner {
             return
         }
         stabilizer.update(with: transcript.text)
+        let voiceStart = Double(cutter.openVoiceStart ?? start) / rate
+        if lockFinishedSentence(transcript, utteranceStart: start, voiceStart: voiceStart, emit: emit) { return }
         let words = carried + stabilizer.shown
         guard !words.isEmpty else { return }
         let id = lineID()
         partialShown = true
         emit(.partial(CaptionLine(id: id, text: words.joined(separator: " "),
-                                  start: carriedStart ?? Double(start) / rate, end: Double(fed) / rate,
+                                  start: carriedStart ?? voiceStart, end: Double(fed) / rate,
                                   final: false, confidence: transcript.confidence,
                                   uncertain: (transcript.confidence ?? 1) < settings.uncertainBelow,
                                   language: transcript.language,
                                   settledWords: carried.count + stabilizer.settled.count), at: at))
+    }
+
+    /// While someone keeps talking without a pause, a sentence whose every word has settled
+    /// (two passes agree on it) and after which more was said is locked as a line at once, and
+    /// later passes start after it. Without this a 25 s monologue is re-decoded whole by every
+    /// pass and its lines lock seconds late (whisper_streaming trims its buffer the same way).
+    private func lockFinishedSentence(_ transcript: Transcript, utteranceStart: Int, voiceStart: Double,
+                                      emit: (CaptionEvent) -> Void) -> Bool {
+        let settled = stabilizer.settled, shown = stabilizer.shown
+        guard settled.count >= 2, transcript.words.count == shown.count,
+              let last = settled.indices.last(where: { $0 < shown.count - 1 && Self.endsSentence(settled[$0]) }) else {
+            return false
+        }
+        let endSample = utteranceStart + Int(transcript.words[last].end * rate)
+        // Token times are estimates: the next passes start at the sentence's last word, and its
+        // repetition is dropped from their head (see `dropRepeatedHead`).
+        let resumeSample = utteranceStart + Int(transcript.words[last].start * rate)
+        guard endSample > utteranceStart, endSample < fed, resumeSample > utteranceStart else { return false }
+        if let c = transcript.confidence { carriedConfidences.append(c) }
+        let rest = Array(shown[(last + 1)...])
+        let sentence = carried + settled[...last]
+        emitLine(sentence, start: carriedStart ?? voiceStart, end: Double(endSample) / rate,
+                 language: transcript.language, emit: emit)
+        lockedTail = Array(sentence.suffix(5))
+        cutter.advance(to: resumeSample)
+        // The words after the sentence are the comparison base for the next pass.
+        stabilizer.update(with: rest.joined(separator: " "))
+        return true
     }
 
     /// The audio ended: the open utterance gets its final pass.
@@ -114,6 +149,7 @@ public final class LiveCaptioner {
         case .opened(let start):
             stabilizer = WordStabilizer()
             lastPassAudioEnd = start
+            lockedTail = []
         case .discarded:
             stabilizer = WordStabilizer()
         case .closed(let utterance):
@@ -234,7 +270,28 @@ public final class LiveCaptioner {
                                                                                      allowsFallback: beam > 1))
         let cost = RealTimeClock.seconds(ContinuousClock.now - started)
         clock.charge(cost)
-        return (transcript, cost)
+        busySeconds += cost
+        return (dropRepeatedHead(transcript), cost)
+    }
+
+    /// After a sentence was locked mid-utterance, passes start just before its last word; the
+    /// longest run of 1–5 words at the head of a pass that repeats the locked tail is dropped
+    /// (whisper_streaming's rule), so the overlap neither loses nor doubles a word.
+    private func dropRepeatedHead(_ transcript: Transcript) -> Transcript {
+        guard !lockedTail.isEmpty else { return transcript }
+        let words = transcript.text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        let tail = lockedTail.map(WordStabilizer.normalised)
+        var drop = 0
+        for n in stride(from: min(5, words.count, tail.count), through: 1, by: -1)
+        where words.prefix(n).map(WordStabilizer.normalised) == Array(tail.suffix(n)) {
+            drop = n
+            break
+        }
+        guard drop > 0 else { return transcript }
+        var trimmed = transcript
+        trimmed.text = words.dropFirst(drop).joined(separator: " ")
+        trimmed.words = transcript.words.count == words.count ? Array(transcript.words.dropFirst(drop)) : []
+        return trimmed
     }
 
     private func audio(from start: Int, to end: Int) -> [Float] {

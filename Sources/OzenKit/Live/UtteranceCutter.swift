@@ -48,12 +48,14 @@ public struct UtteranceCutter: Sendable {
     private var lastVoiceEnd = 0
     private var voicedSamples = 0
     /// (frame start, energy) of the open utterance's recent frames, for the quietest-point search.
-    private var recentFrames: [(start: Int, energy: Float)] = []
+    private var recentFrames: [(start: Int, energy: Float, voice: Bool)] = []
 
     public init(settings: Settings = .default) { self.settings = settings }
 
     public var isOpen: Bool { openStart != nil }
     public var openUtteranceStart: Int? { openStart }
+    /// Where the voice of the open utterance began (after its lead-in).
+    public var openVoiceStart: Int? { openStart == nil ? nil : voiceStart }
     /// Whether the open utterance has enough voice to be worth a pass.
     public var hasEnoughVoice: Bool { Double(voicedSamples) >= settings.minimumVoice * rate }
 
@@ -74,7 +76,7 @@ public struct UtteranceCutter: Sendable {
             voicedSamples += length
         }
         guard let open = openStart else { return events }
-        recentFrames.append((start, energy))
+        recentFrames.append((start, energy, isVoice))
         let keep = Int(settings.quietSearch * rate) / max(1, length) + 1
         if recentFrames.count > keep { recentFrames.removeFirst(recentFrames.count - keep) }
 
@@ -86,9 +88,12 @@ public struct UtteranceCutter: Sendable {
             let cut = quietest.start + length / 2
             events.append(close(at: cut, ending: .length))
             openStart = cut
-            voiceStart = cut
-            voicedSamples = max(0, min(end - cut, voicedSamples))
             recentFrames = recentFrames.filter { $0.start >= cut }
+            // Only the voice after the cut counts for the new utterance: a cut that lands in a
+            // pause must not turn the silence after it into "speech" (found by UtteranceCutterTests).
+            let voiced = recentFrames.filter(\.voice)
+            voicedSamples = voiced.count * length
+            voiceStart = voiced.first?.start ?? cut
             events.append(.opened(start: cut))
         }
         return events
@@ -101,6 +106,16 @@ public struct UtteranceCutter: Sendable {
         openStart = sample
         voiceStart = sample
         voicedSamples += open - sample
+    }
+
+    /// Moves the start of the open utterance forward to `sample`: a finished sentence before
+    /// it has been locked as a line, and passes need not decode it again.
+    public mutating func advance(to sample: Int) {
+        guard let open = openStart, sample > open else { return }
+        openStart = sample
+        voiceStart = max(voiceStart, sample)
+        voicedSamples = max(0, min(voicedSamples, lastVoiceEnd - sample))
+        recentFrames = recentFrames.filter { $0.start >= sample }
     }
 
     /// The audio ended: closes what is open.

@@ -19,7 +19,7 @@ public struct WordStabilizer: Sendable {
         var agreed = settled.count
         while agreed < words.count, agreed < previous.count,
               Self.normalised(words[agreed]) == Self.normalised(previous[agreed]),
-              Self.prefixAgrees(words, settled) {
+              Self.prefixAgrees(words, settled), Self.prefixAgrees(previous, settled) {
             agreed += 1
         }
         if agreed > settled.count { settled += words[settled.count..<agreed] }
