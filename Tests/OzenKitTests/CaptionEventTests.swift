@@ -8,9 +8,26 @@ import Testing
         let line = CaptionLine(id: 3, text: "שלום \"רותי\"", start: 1.5, end: 2.25, final: true,
                                confidence: 0.91234, uncertain: false, language: "he")
         let text = CaptionEvent.line(line, at: 2.95).json.serialized()
-        #expect(text == #"{"type":"line","at":2.950,"id":3,"text":"שלום \"רותי\"","start":1.500,"end":2.250,"final":true,"speaker":null,"confidence":0.912,"uncertain":false,"language":"he","direction":"rtl"}"#)
+        #expect(text == #"{"type":"line","at":2.950,"id":3,"text":"שלום \"רותי\"","start":1.500,"end":2.250,"final":true,"speaker":null,"confidence":0.912,"uncertain":false,"language":"he","direction":"rtl","numbers":[]}"#)
         let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
         #expect(parsed?["text"] as? String == "שלום \"רותי\"")
+    }
+
+    @Test func lineEventCarriesTheNumbersInIt() throws {
+        let line = CaptionLine(id: 1, text: "התור אצל הרופאה בשבע וחצי", start: 0, end: 2, final: true,
+                               confidence: 0.9, uncertain: false, language: "he")
+        let json = try JSONSerialization.jsonObject(with: Data(CaptionEvent.line(line, at: 2.5).json.serialized().utf8)) as? [String: Any]
+        let numbers = try #require(json?["numbers"] as? [[String: Any]])
+        #expect(numbers.count == 1)
+        #expect(numbers.first?["kind"] as? String == "time")
+        let start = try #require(numbers.first?["start"] as? Int), end = try #require(numbers.first?["end"] as? Int)
+        let said = String(decoding: Array(line.text.utf16)[start..<end], as: UTF16.self)
+        #expect(said.contains("שבע וחצי"))
+    }
+
+    @Test func alertEventsNameTheLineAndTheWord() {
+        let text = CaptionEvent.alert(KeywordAlertEvent(at: 4, lineID: 2, word: "רותי", range: TextRange(start: 0, end: 6), said: "ולרותי")).json.serialized()
+        #expect(text == #"{"type":"alert","at":4.000,"id":2,"word":"רותי","start":0,"end":6,"said":"ולרותי"}"#)
     }
 
     @Test func statusEventHasStateAndTime() {

@@ -8,11 +8,14 @@ public enum CaptionEvent: Sendable, Equatable {
     /// A finished line: its words will not change again.
     case line(CaptionLine, at: Double)
     case status(CaptionStatus, at: Double)
+    /// A keyword (her name, a word on her list) was said and has settled.
+    case alert(KeywordAlertEvent)
 
     /// Seconds of audio fed into the pipeline when the event was emitted.
     public var at: Double {
         switch self {
         case .partial(_, let at), .line(_, let at), .status(_, let at): return at
+        case .alert(let alert): return alert.at
         }
     }
 
@@ -21,6 +24,7 @@ public enum CaptionEvent: Sendable, Equatable {
         case .partial(let line, let at): return .object(Self.head("partial", at) + line.jsonFields)
         case .line(let line, let at): return .object(Self.head("line", at) + line.jsonFields)
         case .status(let status, let at): return .object(Self.head("status", at) + status.jsonFields)
+        case .alert(let alert): return alert.json
         }
     }
 

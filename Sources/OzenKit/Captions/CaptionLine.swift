@@ -45,6 +45,7 @@ public struct CaptionLine: Sendable, Equatable {
             ("uncertain", .bool(uncertain)),
             ("language", .string(language)),
             ("direction", .string(TextDirection(language: language, text: text).rawValue)),
+            ("numbers", .array(TextStage.numbers(in: text, language: language).map(\.json))),
         ]
         if let settledWords { fields.append(("settled_words", .int(settledWords))) }
         return fields

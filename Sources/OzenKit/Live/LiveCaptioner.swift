@@ -14,6 +14,7 @@ public final class LiveCaptioner {
     let recognizer: any SpeechRecognizer
     let clock: any PipelineClock
     private let gate: HallucinationGate
+    private var textStage: TextStage
     let rate = Double(MonoAudio.speechRate)
 
     public private(set) var sanitizer = SampleSanitizer()
@@ -57,6 +58,29 @@ public final class LiveCaptioner {
         self.clock = clock
         self.cutter = UtteranceCutter(settings: settings.cutter)
         self.gate = HallucinationGate(settings: settings.gate)
+        self.textStage = TextStage(language: settings.language == .auto ? "en" : settings.language.rawValue,
+                                   keywords: settings.keywords.compactMap(KeywordAlert.init))
+    }
+
+    /// Emits a caption event, then the alerts its settled words raise.
+    private func send(_ event: CaptionEvent, _ emit: (CaptionEvent) -> Void) {
+        emit(event)
+        let line: CaptionLine, settledThrough: Int?
+        switch event {
+        case .partial(let l, _):
+            line = l
+            let settled = l.text.split(separator: " ").prefix(l.settledWords ?? 0)
+            settledThrough = settled.isEmpty ? 0 : settled.joined(separator: " ").utf16.count
+        case .line(let l, _):
+            line = l
+            settledThrough = nil
+        default:
+            return
+        }
+        guard !line.text.isEmpty else { return }
+        for alert in textStage.process(SettledLine(id: line.id, text: line.text, at: at, settledThrough: settledThrough)).alerts {
+            emit(.alert(alert))
+        }
     }
 
     var at: Double { Double(fed) / rate }
@@ -101,12 +125,12 @@ public final class LiveCaptioner {
         guard !words.isEmpty else { return }
         let id = lineID()
         partialShown = true
-        emit(.partial(CaptionLine(id: id, text: words.joined(separator: " "),
+        send(.partial(CaptionLine(id: id, text: words.joined(separator: " "),
                                   start: carriedStart ?? voiceStart, end: Double(fed) / rate,
                                   final: false, confidence: transcript.confidence,
                                   uncertain: (transcript.confidence ?? 1) < settings.uncertainBelow,
                                   language: transcript.language,
-                                  settledWords: carried.count + stabilizer.settled.count), at: at))
+                                  settledWords: carried.count + stabilizer.settled.count), at: at), emit)
     }
 
     /// While someone keeps talking without a pause, a sentence whose every word has settled
@@ -195,10 +219,10 @@ public final class LiveCaptioner {
             stabilizer = WordStabilizer()
             guard !carried.isEmpty else { return }
             partialShown = true
-            emit(.partial(CaptionLine(id: lineID(), text: carried.joined(separator: " "), start: start,
+            send(.partial(CaptionLine(id: lineID(), text: carried.joined(separator: " "), start: start,
                                       end: Double(utterance.end) / rate, final: false,
                                       confidence: transcript.confidence, uncertain: false,
-                                      language: transcript.language, settledWords: carried.count), at: at))
+                                      language: transcript.language, settledWords: carried.count), at: at), emit)
             return
         }
         emitLine(carried + words, start: start, end: Double(utterance.voiceEnd) / rate,
@@ -211,10 +235,10 @@ public final class LiveCaptioner {
         if !words.isEmpty { linesEmitted += 1 }
         if !words.isEmpty || partialShown {
             let confidence = carriedConfidences.isEmpty ? nil : carriedConfidences.reduce(0, +) / Double(carriedConfidences.count)
-            emit(.line(CaptionLine(id: lineID(), text: words.joined(separator: " "), start: start,
+            send(.line(CaptionLine(id: lineID(), text: words.joined(separator: " "), start: start,
                                    end: end, final: true, confidence: confidence,
                                    uncertain: (confidence ?? 1) < settings.uncertainBelow,
-                                   language: language), at: at))
+                                   language: language), at: at), emit)
         }
         currentLineID = nil
         partialShown = false

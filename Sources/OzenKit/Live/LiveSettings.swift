@@ -20,6 +20,8 @@ public struct LiveSettings: Sendable, Equatable {
     public var passCostFactor: Double = 1.0
     /// Characters of a line's earlier text given to the next pass as its prompt (whisper_streaming: ~200).
     public var promptCharacters: Int = 200
+    /// Words and names that raise an alert when said (her name first).
+    public var keywords: [String] = []
 
     public init(language: SpokenLanguage = .default) { self.language = language }
     public static let `default` = LiveSettings()

@@ -5,7 +5,7 @@ import OzenKit
 /// `ozen caption FILE`: captions a recording and prints its lines, or JSON events with --json.
 enum CaptionCommand {
     static func run(_ arguments: [String]) throws {
-        let args = try ArgumentReader(arguments, options: ["--language", "--model"],
+        let args = try ArgumentReader(arguments, options: ["--language", "--model", "--alert"],
                                       flags: ["--json", "--no-save", "--realtime"])
         guard args.positional.count == 1, let path = args.positional.first else {
             throw UsageError(args.positional.isEmpty ? "caption needs a recording: ozen caption FILE.wav"
@@ -16,6 +16,7 @@ enum CaptionCommand {
             throw UsageError("unknown language '\(languageCode)' — use he, en, sv or auto")
         }
         let modelName = args.value("--model") ?? "base"
+        let keywords = args.values("--alert")
         let json = args.flag("--json")
         // History arrives with the history work; --no-save is accepted now so scripts need no change.
 
@@ -30,7 +31,7 @@ enum CaptionCommand {
         let clock: any PipelineClock = args.flag("--realtime") ? RealTimeClock() : AudioClock()
         let captioner = LiveCaptioner(classifier: try SileroFrameClassifier(model: vad),
                                       recognizer: try WhisperRecognizer(model: whisper, settings: recognizerSettings),
-                                      settings: try liveSettings(language: language), clock: clock)
+                                      settings: try liveSettings(language: language, keywords: keywords), clock: clock)
         try RecordingReplay.run(audio, through: captioner, clock: clock) { output.print($0) }
     }
 
@@ -54,8 +55,9 @@ enum CaptionCommand {
     }
 
     /// `OZEN_PAUSE` (seconds of silence that end a line) is the knob the replay tool tunes.
-    static func liveSettings(language: SpokenLanguage) throws -> LiveSettings {
+    static func liveSettings(language: SpokenLanguage, keywords: [String] = []) throws -> LiveSettings {
         var settings = LiveSettings(language: language)
+        settings.keywords = keywords
         if let raw = ProcessInfo.processInfo.environment["OZEN_PAUSE"] {
             guard let pause = Double(raw), pause >= 0.1, pause <= 5 else {
                 throw UsageError("OZEN_PAUSE must be seconds between 0.1 and 5, got '\(raw)'")

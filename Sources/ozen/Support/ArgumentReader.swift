@@ -1,8 +1,8 @@
-/// Reads `--name value` options and `--flag`s, leaving positional arguments in order.
+/// Reads `--name value` options (repeatable) and `--flag`s, leaving positional arguments in order.
 /// Anything unrecognised is an error that names it.
 struct ArgumentReader {
     private(set) var positional: [String] = []
-    private var values: [String: String] = [:]
+    private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
 
     init(_ arguments: [String], options: Set<String>, flags allowedFlags: Set<String>) throws {
@@ -16,10 +16,10 @@ struct ArgumentReader {
                     inlineValue = String(a[a.index(after: eq)...])
                 }
                 if options.contains(key) {
-                    if let inlineValue { values[key] = inlineValue }
+                    if let inlineValue { values[key, default: []].append(inlineValue) }
                     else {
                         guard i + 1 < arguments.count else { throw UsageError("\(key) needs a value") }
-                        values[key] = arguments[i + 1]
+                        values[key, default: []].append(arguments[i + 1])
                         i += 1
                     }
                 } else if allowedFlags.contains(key), inlineValue == nil {
@@ -34,6 +34,9 @@ struct ArgumentReader {
         }
     }
 
-    func value(_ name: String) -> String? { values[name] }
+    /// The last value given for `name`.
+    func value(_ name: String) -> String? { values[name]?.last }
+    /// Every value given for a repeatable option, in order.
+    func values(_ name: String) -> [String] { values[name] ?? [] }
     func flag(_ name: String) -> Bool { flags.contains(name) }
 }

@@ -15,6 +15,8 @@ struct EventPrinter {
         case .line(let line, _):
             let mark = line.uncertain ? " (?)" : ""
             write("[\(clock(line.start)) → \(clock(line.end))] \(line.text)\(mark)")
+        case .alert(let alert):
+            write("  ** \(alert.word) «\(alert.said)» (line \(alert.lineID))")
         case .partial, .status:
             break
         }

@@ -3,7 +3,8 @@ enum Usage {
     ozen — live captions of conversation, on this computer
 
     Commands:
-      ozen caption FILE [--language he|en|sv|auto] [--model NAME] [--json] [--realtime] [--no-save]
+      ozen caption FILE [--language he|en|sv|auto] [--model NAME] [--json] [--realtime]
+                        [--alert WORD]... [--no-save]
           Captions a WAV recording (any rate, any channels, 16/24/32-bit or float) through
           the live pipeline. `at` in the events is the audio clock: without --realtime it
           runs as fast as it can and charges each pass's cost to that clock.
@@ -11,6 +12,7 @@ enum Usage {
           --model     the Whisper model to use (default base)
           --json      one JSON event per line, every pass and every locked line (README, "Events")
           --realtime  feed the recording at the speed it was spoken (the replay tool)
+          --alert     a word or name that raises an alert when said; repeat for more
           --no-save   do not keep this conversation in the history
       ozen models [list|verify]
           Lists the installed models, or checks each against its manifest's sha256.
