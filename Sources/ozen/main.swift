@@ -9,6 +9,7 @@ let name = arguments.isEmpty ? "help" : arguments.removeFirst()
 let commands: [String: ([String]) throws -> Void] = [
     "caption": CaptionCommand.run,
     "bench": BenchCommand.run,
+    "words": WordsCommand.run,
     "models": ModelsCommand.run,
     "text": TextCommand.run,
     "version": VersionCommand.run,

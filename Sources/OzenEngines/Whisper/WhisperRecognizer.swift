@@ -92,6 +92,12 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
     /// working way (RESEARCH.md): decode the start-of-transcript token alone against the encoder
     /// output still in memory and read the no-speech token's probability from its logits.
     /// Measured there: speech 0.006–0.04, an alarm sound 0.68, silence 0.91. One decoder step.
+    public func tokenCount(_ text: String) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return Int(whisper_token_count(context, text))
+    }
+
     private func noSpeechProbability() -> Double? {
         var sot = whisper_token_sot(context)
         guard whisper_decode(context, &sot, 1, 0, Int32(settings.threads)) == 0,

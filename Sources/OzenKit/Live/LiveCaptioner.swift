@@ -1,3 +1,5 @@
+import Foundation
+
 /// The live caption pipeline: audio in, `partial` and `line` events out.
 ///
 ///     sanitize → voice per 32 ms window → utterance cutting → live passes on the open
@@ -15,6 +17,9 @@ public final class LiveCaptioner {
     let clock: any PipelineClock
     private let gate: HallucinationGate
     private var textStage: TextStage
+    private var wordsList = WordsList()
+    private var wordsListStamp: Date?
+    private var namesPrompt: String?
     let rate = Double(MonoAudio.speechRate)
 
     public private(set) var sanitizer = SampleSanitizer()
@@ -114,7 +119,7 @@ public final class LiveCaptioner {
         lastPassCost = cost
         lastPassEnd = clock.now
         lastPassAudioEnd = fed
-        guard gate.judge(transcript, prompt: prompt, audioLevel: AudioLevel(measuring: samples)) == .keep else {
+        guard gate.judge(transcript, prompt: prompt, audioLevel: AudioLevel(measuring: samples), wordsList: wordsList) == .keep else {
             droppedByGate += 1
             return
         }
@@ -171,6 +176,7 @@ public final class LiveCaptioner {
     private func handle(_ event: UtteranceCutter.Event, emit: (CaptionEvent) -> Void) throws {
         switch event {
         case .opened(let start):
+            refreshWordsList()
             stabilizer = WordStabilizer()
             lastPassAudioEnd = start
             lockedTail = []
@@ -186,7 +192,7 @@ public final class LiveCaptioner {
         let (transcript, _) = try decode(samples, beam: settings.finalBeamSize)
         finalPassCount += 1
         var words: [String] = []
-        let kept = gate.judge(transcript, prompt: prompt, audioLevel: AudioLevel(measuring: samples)) == .keep
+        let kept = gate.judge(transcript, prompt: prompt, audioLevel: AudioLevel(measuring: samples), wordsList: wordsList) == .keep
         if kept {
             words = transcript.text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
         } else {
@@ -262,9 +268,21 @@ public final class LiveCaptioner {
         return nextLineID
     }
 
+    /// The names list first, then the line's earlier words.
     private var prompt: String? {
-        guard !carried.isEmpty else { return nil }
-        return String(carried.joined(separator: " ").suffix(settings.promptCharacters))
+        let earlier = carried.isEmpty ? nil : String(carried.joined(separator: " ").suffix(settings.promptCharacters))
+        let parts = [namesPrompt, earlier].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
+    }
+
+    /// Reads the words list again if its file changed since the last utterance began.
+    private func refreshWordsList() {
+        guard let path = settings.wordsListPath else { return }
+        let stamp = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+        guard stamp != wordsListStamp || (stamp == nil && !wordsList.entries.isEmpty) else { return }
+        wordsListStamp = stamp
+        wordsList = (try? WordsList.load(from: path)) ?? WordsList()
+        namesPrompt = wordsList.prompt(countingTokensWith: recognizer.tokenCount)
     }
 
     /// Whether a word closes a sentence: it ends in . ? ! or … and is not a title or an

@@ -20,6 +20,9 @@ public struct LiveSettings: Sendable, Equatable {
     public var passCostFactor: Double = 1.0
     /// Characters of a line's earlier text given to the next pass as its prompt (whisper_streaming: ~200).
     public var promptCharacters: Int = 200
+    /// Her names and words list (`$OZEN_HOME/words.txt`), read again whenever it changes, so
+    /// an edit applies from the next utterance. nil: no list.
+    public var wordsListPath: String?
     /// Words and names that raise an alert when said (her name first).
     public var keywords: [String] = []
 

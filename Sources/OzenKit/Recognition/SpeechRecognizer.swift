@@ -58,4 +58,6 @@ public struct DecodingOptions: Sendable, Equatable {
 /// Turns 16 kHz mono audio into text. whisper.cpp is the real one (OzenEngines).
 public protocol SpeechRecognizer: Sendable {
     func transcribe(_ samples: [Float], options: DecodingOptions) throws -> Transcript
+    /// How many of the recognizer's tokens `text` takes (the prompt budget is in tokens).
+    func tokenCount(_ text: String) -> Int
 }

@@ -58,6 +58,7 @@ enum CaptionCommand {
     static func liveSettings(language: SpokenLanguage, keywords: [String] = []) throws -> LiveSettings {
         var settings = LiveSettings(language: language)
         settings.keywords = keywords
+        settings.wordsListPath = WordsList.path(in: OzenHome.fromEnvironment())
         if let raw = ProcessInfo.processInfo.environment["OZEN_PAUSE"] {
             guard let pause = Double(raw), pause >= 0.1, pause <= 5 else {
                 throw UsageError("OZEN_PAUSE must be seconds between 0.1 and 5, got '\(raw)'")

@@ -27,6 +27,9 @@ enum Usage {
           pipeline against decoding each utterance once at its end, in one run.
           --minutes  loop the input to N minutes (figures per 5-minute block)
           --fast     the audio clock instead of real time
+      ozen words add|remove|list [WORD...]
+          Her names and words list ($OZEN_HOME/words.txt): the top of it (about 100
+          tokens) primes the recognizer; a change applies from the next utterance.
       ozen version
           The versions of Ozen and of the speech engines.
 
