@@ -118,3 +118,20 @@ import Testing
         }
     }
 }
+
+/// Five minutes of quiet in a real recording become one `gap` event with the clock time.
+@Suite struct GapTests {
+    @Test func talkingAfterFiveQuietMinutesIsMarked() throws {
+        let jfk = try WAVDecoder().read(path: Fixtures.jfk.path).samples
+        let audio = MonoAudio(samples: jfk + [Float](repeating: 0, count: 16_000 * 305) + jfk, sampleRate: 16_000)
+        let run = try LiveHarness.run(audio)
+        let gaps = run.events.compactMap { event -> (Double, Date)? in
+            if case .gap(let silence, let resumedAt, _) = event { return (silence, resumedAt) } else { return nil }
+        }
+        #expect(gaps.count == 1)
+        #expect(gaps.first.map { $0.0 > 300 && $0.0 < 320 } == true, "\(gaps)")
+        #expect(run.lines.compactMap(\.paragraph).last! > run.lines.compactMap(\.paragraph).first!)
+        let json = run.events.map { $0.json.serialized() }.first { $0.contains("\"gap\"") } ?? ""
+        #expect(json.contains("\"resumed_at\":\"20"), "\(json)")
+    }
+}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One thing the caption pipeline tells its front ends: a line of captions, or a change of status.
 ///
 /// `--json` writes one event per line (JSON Lines). The field names are a contract with
@@ -10,12 +12,15 @@ public enum CaptionEvent: Sendable, Equatable {
     case status(CaptionStatus, at: Double)
     /// A keyword (her name, a word on her list) was said and has settled.
     case alert(KeywordAlertEvent)
+    /// Talking resumed after five minutes or more of silence; `resumedAt` is the clock time.
+    case gap(silence: Double, resumedAt: Date, at: Double)
 
     /// Seconds of audio fed into the pipeline when the event was emitted.
     public var at: Double {
         switch self {
         case .partial(_, let at), .line(_, let at), .status(_, let at): return at
         case .alert(let alert): return alert.at
+        case .gap(_, _, let at): return at
         }
     }
 
@@ -25,7 +30,18 @@ public enum CaptionEvent: Sendable, Equatable {
         case .line(let line, let at): return .object(Self.head("line", at) + line.jsonFields)
         case .status(let status, let at): return .object(Self.head("status", at) + status.jsonFields)
         case .alert(let alert): return alert.json
+        case .gap(let silence, let resumedAt, let at):
+            return .object(Self.head("gap", at) + [("silence_seconds", .number(silence, decimals: 1)),
+                                                   ("resumed_at", .string(Self.clockTime(resumedAt)))])
         }
+    }
+
+    /// Local wall-clock time, ISO 8601 with offset ("2026-11-30T14:32:05+02:00").
+    static func clockTime(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = .current
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
     }
 
     private static func head(_ type: String, _ at: Double) -> [(String, JSONValue)] {

@@ -18,6 +18,9 @@ public struct CaptionLine: Sendable, Equatable {
     public var language: String
     /// In a partial: how many of its words have settled and will not change (nil in a line).
     public var settledWords: Int?
+    /// In a line: the paragraph it starts in, and UTF-16 offsets where paragraphs break inside it.
+    public var paragraph: Int?
+    public var paragraphBreaks: [Int] = []
 
     public init(id: Int, text: String, start: Double, end: Double, final: Bool,
                 speaker: String? = nil, confidence: Double?, uncertain: Bool, language: String, settledWords: Int? = nil) {
@@ -48,6 +51,10 @@ public struct CaptionLine: Sendable, Equatable {
             ("numbers", .array(TextStage.numbers(in: text, language: language).map(\.json))),
         ]
         if let settledWords { fields.append(("settled_words", .int(settledWords))) }
+        if let paragraph {
+            fields.append(("paragraph", .int(paragraph)))
+            fields.append(("paragraph_breaks", .array(paragraphBreaks.map(JSONValue.int))))
+        }
         return fields
     }
 }

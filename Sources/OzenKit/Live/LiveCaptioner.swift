@@ -20,6 +20,9 @@ public final class LiveCaptioner {
     private var wordsList = WordsList()
     private var wordsListStamp: Date?
     private var namesPrompt: String?
+    private var paragraphs = ParagraphBreaker()
+    /// The wall-clock time of the first sample, for the clock time a gap ends at.
+    public var startedAt = Date()
     let rate = Double(MonoAudio.speechRate)
 
     public private(set) var sanitizer = SampleSanitizer()
@@ -69,6 +72,16 @@ public final class LiveCaptioner {
 
     /// Emits a caption event, then the alerts its settled words raise.
     private func send(_ event: CaptionEvent, _ emit: (CaptionEvent) -> Void) {
+        var event = event
+        if case .line(var finished, let at) = event, !finished.text.isEmpty {
+            let placement = paragraphs.place(finished)
+            finished.paragraph = placement.paragraph
+            finished.paragraphBreaks = placement.breaks
+            if let silence = placement.gapBefore {
+                emit(.gap(silence: silence, resumedAt: startedAt.addingTimeInterval(finished.start), at: at))
+            }
+            event = .line(finished, at: at)
+        }
         emit(event)
         let line: CaptionLine, settledThrough: Int?
         switch event {

@@ -17,6 +17,10 @@ struct EventPrinter {
             write("[\(clock(line.start)) → \(clock(line.end))] \(line.text)\(mark)")
         case .alert(let alert):
             write("  ** \(alert.word) «\(alert.said)» (line \(alert.lineID))")
+        case .gap(let silence, let resumedAt, _):
+            let minutes = Int(silence / 60)
+            write(String(format: tr("— %ld דקות של שקט; חזרו לדבר ב־%@ —", "— %ld minutes of quiet; talking resumed at %@ —"),
+                         minutes, DateFormatter.localizedString(from: resumedAt, dateStyle: .none, timeStyle: .short)))
         case .partial, .status:
             break
         }
