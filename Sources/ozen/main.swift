@@ -1,6 +1,7 @@
 // `ozen`: live captions of conversation, on this computer. This file only dispatches;
 // each command lives in Commands/, one per file.
 import Foundation
+import OzenKit
 
 Launch.ensureQuietThreads()
 
@@ -18,7 +19,8 @@ let commands: [String: ([String]) throws -> Void] = [
     "-h": { _ in print(Usage.text) },
 ]
 guard let command = commands[name] else {
-    Exit.fail(.usage, "unknown command '\(name)' — run `ozen help` to see the commands")
+    Exit.fail(.usage, tr("פקודה לא מוכרת '\(name)' — הריצו `ozen help` כדי לראות את הפקודות",
+                        "unknown command '\(name)' — run `ozen help` to see the commands"))
 }
 do {
     try command(arguments)

@@ -23,7 +23,10 @@ struct OzenProcess {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        // English interface unless a test asks otherwise: the assertions read English messages.
+        process.environment = ProcessInfo.processInfo.environment
+            .merging(["LC_ALL": "en_US.UTF-8", "LANG": "en_US.UTF-8"]) { $1 }
+            .merging(environment) { $1 }
         // stderr goes to a file, stdout through a pipe read to its end: a chatty child never blocks.
         let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("ozen-stderr-\(UUID())")
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)

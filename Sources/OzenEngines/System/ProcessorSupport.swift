@@ -13,7 +13,9 @@ enum ProcessorSupport {
         let flags = Set(flagsLine.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "\t" }).map(String.init))
         let missing = requiredFlags.filter { !flags.contains($0) }
         if !missing.isEmpty {
-            throw .cpuUnsupported(detail: "this processor lacks \(missing.joined(separator: ", ").uppercased()), which the prebuilt speech engine needs — build whisper.cpp from the pywhispercpp 1.5.1 source for this machine")
+            let names = missing.joined(separator: ", ").uppercased()
+            throw .cpuUnsupported(detail: tr("למעבד הזה חסר \(names), שמנוע הדיבור המוכן דורש — בנו את whisper.cpp ממקור pywhispercpp 1.5.1 למחשב הזה",
+                                             "this processor lacks \(names), which the prebuilt speech engine needs — build whisper.cpp from the pywhispercpp 1.5.1 source for this machine"))
         }
         #endif
     }

@@ -151,7 +151,9 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
 /// whisper_full returned an error code: the pass failed, the audio is not lost.
 public struct RecognitionFailure: Error, CustomStringConvertible {
     public var code: Int
-    public var description: String { "the speech engine failed on this audio (whisper_full returned \(code))" }
+    public var description: String {
+        tr("מנוע הדיבור נכשל על השמע הזה (whisper_full החזיר \(code))", "the speech engine failed on this audio (whisper_full returned \(code))")
+    }
 }
 
 private func withOptionalCString<R>(_ s: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {

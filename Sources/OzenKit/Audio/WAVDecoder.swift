@@ -55,7 +55,7 @@ public struct WAVDecoder: Sendable {
                 format = try parseFormat(bytes, at: body, size: size, path: path)
             } else if id == "data" {
                 guard let format else {
-                    throw .unsupportedFormat(path: path, detail: "the audio comes before its format description")
+                    throw .unsupportedFormat(path: path, detail: tr("השמע מופיע לפני תיאור הפורמט שלו", "the audio comes before its format description"))
                 }
                 let available = min(size, bytes.count - body)
                 let frames = available / format.bytesPerFrame
@@ -81,9 +81,9 @@ public struct WAVDecoder: Sendable {
             guard size >= 40, o + 26 <= b.count else { throw .truncatedHeader(path: path) }
             tag = Int(readUInt16(b, o + 24))
         }
-        guard channels > 0 else { throw .unsupportedFormat(path: path, detail: "the header says it has 0 channels") }
+        guard channels > 0 else { throw .unsupportedFormat(path: path, detail: tr("לפי הכותרת יש בה 0 ערוצים", "the header says it has 0 channels")) }
         guard rate >= 1000 && rate <= 384_000 else {
-            throw .unsupportedFormat(path: path, detail: "sample rate \(rate) Hz is not a real recording rate")
+            throw .unsupportedFormat(path: path, detail: tr("קצב דגימה של \(rate) הרץ אינו קצב הקלטה אמיתי", "sample rate \(rate) Hz is not a real recording rate"))
         }
         switch (tag, bits) {
         case (1, 8), (1, 16), (1, 24), (1, 32):
@@ -91,9 +91,9 @@ public struct WAVDecoder: Sendable {
         case (3, 32), (3, 64):
             return Format(encoding: .float, channels: channels, sampleRate: rate, bitsPerSample: bits)
         case (1, _), (3, _):
-            throw .unsupportedFormat(path: path, detail: "\(bits)-bit samples are not supported")
+            throw .unsupportedFormat(path: path, detail: tr("דגימות של \(bits) ביט אינן נתמכות", "\(bits)-bit samples are not supported"))
         default:
-            throw .unsupportedFormat(path: path, detail: "compressed WAV (format tag \(tag)) is not supported")
+            throw .unsupportedFormat(path: path, detail: tr("WAV דחוס (תג פורמט \(tag)) אינו נתמך", "compressed WAV (format tag \(tag)) is not supported"))
         }
     }
 

@@ -22,28 +22,28 @@ public enum GGMLWhisperFile {
 
     @discardableResult
     public static func validate(path: String) throws(Problem) -> Header {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw Problem(detail: "cannot be opened") }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw Problem(detail: tr("אי אפשר לפתוח אותו", "cannot be opened")) }
         defer { try? handle.close() }
         let fileSize: UInt64
-        do { fileSize = try handle.seekToEnd(); try handle.seek(toOffset: 0) } catch { throw Problem(detail: "cannot be read") }
+        do { fileSize = try handle.seekToEnd(); try handle.seek(toOffset: 0) } catch { throw Problem(detail: tr("אי אפשר לקרוא אותו", "cannot be read")) }
         var reader = Reader(handle: handle, size: fileSize)
 
-        guard try reader.uint32() == magic else { throw Problem(detail: "not a ggml Whisper model (wrong magic)") }
+        guard try reader.uint32() == magic else { throw Problem(detail: tr("זה לא מודל Whisper בפורמט ggml (חתימה שגויה)", "not a ggml Whisper model (wrong magic)")) }
         var hp = [Int]()
         for _ in 0..<11 { hp.append(Int(try reader.int32())) }
         let (nVocab, nAudioState, nAudioLayer, nTextState, nTextLayer, nMels) = (hp[0], hp[2], hp[4], hp[6], hp[8], hp[9])
         guard (1...1_000_000).contains(nVocab), (1...64).contains(nAudioLayer), (1...64).contains(nTextLayer),
               (1...8192).contains(nAudioState), (1...8192).contains(nTextState), (1...512).contains(nMels) else {
-            throw Problem(detail: "implausible model dimensions")
+            throw Problem(detail: tr("ממדי המודל לא הגיוניים", "implausible model dimensions"))
         }
         let melRows = Int(try reader.int32()), melCols = Int(try reader.int32())
-        guard (1...512).contains(melRows), (1...4096).contains(melCols) else { throw Problem(detail: "bad mel filter block") }
+        guard (1...512).contains(melRows), (1...4096).contains(melCols) else { throw Problem(detail: tr("בלוק מסנני mel פגום", "bad mel filter block")) }
         try reader.skip(UInt64(melRows * melCols * 4))
         let tokens = Int(try reader.int32())
-        guard (0...nVocab).contains(tokens) else { throw Problem(detail: "bad vocabulary size") }
+        guard (0...nVocab).contains(tokens) else { throw Problem(detail: tr("גודל אוצר המילים פגום", "bad vocabulary size")) }
         for _ in 0..<tokens {
             let length = Int(try reader.int32())
-            guard (0...1024).contains(length) else { throw Problem(detail: "bad vocabulary entry") }
+            guard (0...1024).contains(length) else { throw Problem(detail: tr("רשומה פגומה באוצר המילים", "bad vocabulary entry")) }
             try reader.skip(UInt64(length))
         }
         // 15 tensors per encoder block, 24 per decoder block, 5 + 4 outside the blocks.
@@ -52,23 +52,23 @@ public enum GGMLWhisperFile {
         while reader.offset < fileSize {
             let dims = Int(try reader.int32()), nameLength = Int(try reader.int32()), type = Int(try reader.int32())
             guard (1...4).contains(dims), (1...256).contains(nameLength) else {
-                throw Problem(detail: "bad tensor header at byte \(reader.offset)")
+                throw Problem(detail: tr("כותרת טנזור פגומה בבית \(reader.offset)", "bad tensor header at byte \(reader.offset)"))
             }
             var elements: UInt64 = 1
             for _ in 0..<dims {
                 let d = try reader.int32()
-                guard d > 0 else { throw Problem(detail: "bad tensor shape at byte \(reader.offset)") }
+                guard d > 0 else { throw Problem(detail: tr("צורת טנזור פגומה בבית \(reader.offset)", "bad tensor shape at byte \(reader.offset)")) }
                 elements *= UInt64(d)
             }
             try reader.skip(UInt64(nameLength))
             guard let bytes = dataSize(type: type, elements: elements) else {
-                throw Problem(detail: "unknown tensor type \(type)")
+                throw Problem(detail: tr("סוג טנזור לא מוכר \(type)", "unknown tensor type \(type)"))
             }
             try reader.skip(bytes)
             tensors += 1
         }
         guard tensors == expectedTensors else {
-            throw Problem(detail: "\(tensors) tensors, expected \(expectedTensors)")
+            throw Problem(detail: tr("\(tensors) טנזורים במקום \(expectedTensors)", "\(tensors) tensors, expected \(expectedTensors)"))
         }
         return Header(vocabularySize: nVocab, audioLayers: nAudioLayer, textLayers: nTextLayer, melBands: nMels, tensorCount: tensors)
     }
@@ -97,7 +97,7 @@ public enum GGMLWhisperFile {
 
         mutating func bytes(_ n: Int) throws(Problem) -> [UInt8] {
             guard offset + UInt64(n) <= size, let data = try? handle.read(upToCount: n), data.count == n else {
-                throw Problem(detail: "ends early at byte \(offset) of \(size) (truncated)")
+                throw Problem(detail: tr("נגמר מוקדם בבית \(offset) מתוך \(size) (קטוע)", "ends early at byte \(offset) of \(size) (truncated)"))
             }
             offset += UInt64(n)
             return [UInt8](data)
@@ -105,9 +105,9 @@ public enum GGMLWhisperFile {
         mutating func uint32() throws(Problem) -> UInt32 { readUInt32(try bytes(4), 0) }
         mutating func int32() throws(Problem) -> Int32 { Int32(bitPattern: try uint32()) }
         mutating func skip(_ n: UInt64) throws(Problem) {
-            guard offset + n <= size else { throw Problem(detail: "ends early: needs byte \(offset + n) of \(size) (truncated)") }
+            guard offset + n <= size else { throw Problem(detail: tr("נגמר מוקדם: חסר בית \(offset + n) מתוך \(size) (קטוע)", "ends early: needs byte \(offset + n) of \(size) (truncated)")) }
             offset += n
-            do { try handle.seek(toOffset: offset) } catch { throw Problem(detail: "cannot be read") }
+            do { try handle.seek(toOffset: offset) } catch { throw Problem(detail: tr("אי אפשר לקרוא אותו", "cannot be read")) }
         }
     }
 }

@@ -15,19 +15,27 @@ public enum ModelError: Error, Equatable, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case .notInstalled(let name, let folder):
-            return "model '\(name)' is not installed in \(folder) — run `\(Self.fixCommand)` to install it"
+            return tr("המודל '\(name)' לא מותקן ב־\(folder) — הריצו `\(Self.fixCommand)` כדי להתקין אותו",
+                      "model '\(name)' is not installed in \(folder) — run `\(Self.fixCommand)` to install it")
         case .manifestUnreadable(let name, let path):
-            return "model '\(name)': its manifest \(path) is missing or damaged — run `\(Self.fixCommand)` to reinstall it"
+            return tr("המודל '\(name)': קובץ התיאור שלו \(path) חסר או פגום — הריצו `\(Self.fixCommand)` כדי להתקין אותו מחדש",
+                      "model '\(name)': its manifest \(path) is missing or damaged — run `\(Self.fixCommand)` to reinstall it")
         case .sizeMismatch(let name, let path, let expected, let actual):
-            return "model '\(name)' at \(path) is \(actual) bytes, expected \(expected) (partial or damaged) — run `\(Self.fixCommand)` to reinstall it"
+            return tr("המודל '\(name)' ב־\(path) בגודל \(actual) בתים במקום \(expected) (חלקי או פגום) — הריצו `\(Self.fixCommand)` כדי להתקין אותו מחדש",
+                      "model '\(name)' at \(path) is \(actual) bytes, expected \(expected) (partial or damaged) — run `\(Self.fixCommand)` to reinstall it")
         case .checksumMismatch(let name, let path):
-            return "model '\(name)' at \(path) does not match its checksum (damaged) — run `\(Self.fixCommand)` to reinstall it"
+            return tr("המודל '\(name)' ב־\(path) לא תואם את סכום הביקורת שלו (פגום) — הריצו `\(Self.fixCommand)` כדי להתקין אותו מחדש",
+                      "model '\(name)' at \(path) does not match its checksum (damaged) — run `\(Self.fixCommand)` to reinstall it")
         case .malformed(let name, let path, let detail):
-            return "model '\(name)' at \(path) is damaged (\(detail)) — run `\(Self.fixCommand)` to reinstall it"
+            return tr("המודל '\(name)' ב־\(path) פגום (\(detail)) — הריצו `\(Self.fixCommand)` כדי להתקין אותו מחדש",
+                      "model '\(name)' at \(path) is damaged (\(detail)) — run `\(Self.fixCommand)` to reinstall it")
         case .unknownName(let name, let known):
-            return "no model called '\(name)' — installed: \(known.isEmpty ? "none" : known.joined(separator: ", ")); run `\(Self.fixCommand)` to install the default"
+            let list = known.isEmpty ? tr("אין", "none") : known.joined(separator: ", ")
+            return tr("אין מודל בשם '\(name)' — מותקנים: \(list); הריצו `\(Self.fixCommand)` כדי להתקין את ברירת המחדל",
+                      "no model called '\(name)' — installed: \(list); run `\(Self.fixCommand)` to install the default")
         case .engineRefused(let name, let path):
-            return "the speech engine could not load model '\(name)' from \(path) — run `\(Self.fixCommand)` to reinstall it"
+            return tr("מנוע הדיבור לא הצליח לטעון את המודל '\(name)' מ־\(path) — הריצו `\(Self.fixCommand)` כדי להתקין אותו מחדש",
+                      "the speech engine could not load model '\(name)' from \(path) — run `\(Self.fixCommand)` to reinstall it")
         case .cpuUnsupported(let detail):
             return detail
         }

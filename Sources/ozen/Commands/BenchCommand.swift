@@ -7,18 +7,18 @@ import OzenKit
 /// baseline that decodes each utterance only once, at its end, run in the same command.
 enum BenchCommand {
     static func run(_ arguments: [String]) throws {
-        guard arguments.first == "latency" else { throw UsageError("bench takes: latency FILE... [--minutes N] [--fast]") }
+        guard arguments.first == "latency" else { throw UsageError(tr("bench מקבל: latency קובץ... [--minutes N] [--fast]", "bench takes: latency FILE... [--minutes N] [--fast]")) }
         let args = try ArgumentReader(Array(arguments.dropFirst()), options: ["--minutes", "--language"], flags: ["--fast"])
-        guard !args.positional.isEmpty else { throw UsageError("bench latency needs at least one recording") }
+        guard !args.positional.isEmpty else { throw UsageError(tr("ל־bench latency צריך לפחות הקלטה אחת", "bench latency needs at least one recording")) }
         let language = try SpokenLanguage(rawValue: args.value("--language") ?? "en")
-            .orThrow(UsageError("unknown language — use he, en, sv or auto"))
+            .orThrow(UsageError(tr("שפה לא מוכרת — השתמשו ב־he, en, sv או auto", "unknown language — use he, en, sv or auto")))
         var samples = [Float]()
         // Recordings follow one another with a second of silence, as turns in a conversation would.
         for path in args.positional {
             samples += try WAVDecoder().read(path: path).atSpeechRate().samples + [Float](repeating: 0, count: 16_000)
         }
         if let raw = args.value("--minutes") {
-            guard let minutes = Double(raw), minutes > 0, minutes <= 600 else { throw UsageError("--minutes takes 0 < N ≤ 600") }
+            guard let minutes = Double(raw), minutes > 0, minutes <= 600 else { throw UsageError(tr("‏--minutes מקבל מספר בין 0 ל־600", "--minutes takes 0 < N ≤ 600")) }
             let target = Int(minutes * 60 * 16_000)
             let once = samples
             while samples.count < target { samples += once.prefix(target - samples.count) }

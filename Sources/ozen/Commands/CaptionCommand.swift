@@ -8,12 +8,13 @@ enum CaptionCommand {
         let args = try ArgumentReader(arguments, options: ["--language", "--model", "--alert"],
                                       flags: ["--json", "--no-save", "--realtime"])
         guard args.positional.count == 1, let path = args.positional.first else {
-            throw UsageError(args.positional.isEmpty ? "caption needs a recording: ozen caption FILE.wav"
-                                                      : "caption takes one recording, got \(args.positional.count)")
+            throw UsageError(args.positional.isEmpty
+                ? tr("ל־caption צריך הקלטה: ozen caption קובץ.wav", "caption needs a recording: ozen caption FILE.wav")
+                : tr("caption מקבל הקלטה אחת, קיבל \(args.positional.count)", "caption takes one recording, got \(args.positional.count)"))
         }
         let languageCode = args.value("--language") ?? SpokenLanguage.default.rawValue
         guard let language = SpokenLanguage(rawValue: languageCode) else {
-            throw UsageError("unknown language '\(languageCode)' — use he, en, sv or auto")
+            throw UsageError(tr("שפה לא מוכרת '\(languageCode)' — השתמשו ב־he, en, sv או auto", "unknown language '\(languageCode)' — use he, en, sv or auto"))
         }
         let modelName = args.value("--model") ?? "base"
         let keywords = args.values("--alert")
@@ -41,13 +42,13 @@ enum CaptionCommand {
         var settings = WhisperRecognizer.Settings.default
         if let raw = ProcessInfo.processInfo.environment["OZEN_AUDIO_CONTEXT_MARGIN"] {
             guard let margin = Int(raw), margin >= 0 else {
-                throw UsageError("OZEN_AUDIO_CONTEXT_MARGIN must be a whole number of frames ≥ 0, got '\(raw)'")
+                throw UsageError(tr("OZEN_AUDIO_CONTEXT_MARGIN צריך להיות מספר שלם של מסגרות, 0 ומעלה, קיבל '\(raw)'", "OZEN_AUDIO_CONTEXT_MARGIN must be a whole number of frames ≥ 0, got '\(raw)'"))
             }
             settings.audioContextMargin = margin
         }
         if let raw = ProcessInfo.processInfo.environment["OZEN_THREADS"] {
             guard let threads = Int(raw), (1...64).contains(threads) else {
-                throw UsageError("OZEN_THREADS must be a whole number from 1 to 64, got '\(raw)'")
+                throw UsageError(tr("OZEN_THREADS צריך להיות מספר שלם בין 1 ל־64, קיבל '\(raw)'", "OZEN_THREADS must be a whole number from 1 to 64, got '\(raw)'"))
             }
             settings.threads = threads
         }
@@ -61,7 +62,7 @@ enum CaptionCommand {
         settings.wordsListPath = WordsList.path(in: OzenHome.fromEnvironment())
         if let raw = ProcessInfo.processInfo.environment["OZEN_PAUSE"] {
             guard let pause = Double(raw), pause >= 0.1, pause <= 5 else {
-                throw UsageError("OZEN_PAUSE must be seconds between 0.1 and 5, got '\(raw)'")
+                throw UsageError(tr("OZEN_PAUSE צריך להיות שניות בין 0.1 ל־5, קיבל '\(raw)'", "OZEN_PAUSE must be seconds between 0.1 and 5, got '\(raw)'"))
             }
             settings.cutter.pauseToClose = pause
         }

@@ -6,7 +6,7 @@ enum ModelsCommand {
     static func run(_ arguments: [String]) throws {
         let action = arguments.first ?? "list"
         guard arguments.count <= 1, ["list", "verify"].contains(action) else {
-            throw UsageError("models takes list or verify")
+            throw UsageError(tr("models מקבל list או verify", "models takes list or verify"))
         }
         let home = OzenHome.fromEnvironment()
         let names = InstalledModel.installedNames(in: home)
@@ -17,12 +17,12 @@ enum ModelsCommand {
                 let model = try InstalledModel.load(name, in: home)
                 if action == "verify" { try model.check(fullChecksum: true) }
                 let from = model.manifest.source.packages.joined(separator: " + ")
-                Swift.print("\(name)\t\(model.manifest.kind)\t\(model.manifest.size / 1_000_000) MB\t\(model.manifest.licence)\tfrom \(from)\t\(action == "verify" ? "sha256 ok" : "ok")")
+                Swift.print("\(name)\t\(model.manifest.kind)\t\(model.manifest.size / 1_000_000) MB\t\(model.manifest.licence)\tfrom \(from)\t\(action == "verify" ? tr("sha256 תקין", "sha256 ok") : tr("תקין", "ok"))")
             } catch {
                 damaged += 1
-                Swift.print("\(name)\tDAMAGED\t\(error)")
+                Swift.print("\(name)\t\(tr("פגום", "DAMAGED"))\t\(error)")
             }
         }
-        if damaged > 0 { throw ModelError.malformed(name: "\(damaged) model(s)", path: home.modelsPath, detail: "see above") }
+        if damaged > 0 { throw ModelError.malformed(name: "\(damaged) model(s)", path: home.modelsPath, detail: tr("ראו למעלה", "see above")) }
     }
 }

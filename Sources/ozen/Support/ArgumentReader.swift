@@ -1,3 +1,4 @@
+import OzenKit
 /// Reads `--name value` options (repeatable) and `--flag`s, leaving positional arguments in order.
 /// Anything unrecognised is an error that names it.
 struct ArgumentReader {
@@ -18,14 +19,14 @@ struct ArgumentReader {
                 if options.contains(key) {
                     if let inlineValue { values[key, default: []].append(inlineValue) }
                     else {
-                        guard i + 1 < arguments.count else { throw UsageError("\(key) needs a value") }
+                        guard i + 1 < arguments.count else { throw UsageError(tr("ל־\(key) חסר ערך", "\(key) needs a value")) }
                         values[key, default: []].append(arguments[i + 1])
                         i += 1
                     }
                 } else if allowedFlags.contains(key), inlineValue == nil {
                     flags.insert(key)
                 } else {
-                    throw UsageError("unknown option \(a) — run `ozen help`")
+                    throw UsageError(tr("אפשרות לא מוכרת \(a) — הריצו `ozen help`", "unknown option \(a) — run `ozen help`"))
                 }
             } else {
                 positional.append(a)

@@ -14,7 +14,11 @@ struct EventPrinter {
         switch event {
         case .line(let line, _):
             let mark = line.uncertain ? " (?)" : ""
-            write("[\(clock(line.start)) → \(clock(line.end))] \(line.text)\(mark)")
+            // Hebrew lines are isolated right to left (U+2067 … U+2069), so a terminal that
+            // implements bidi shows them in the right order after the left-to-right time.
+            let text = TextDirection(language: line.language, text: line.text) == .rightToLeft
+                ? "\u{2067}\(line.text)\u{2069}" : line.text
+            write("[\(clock(line.start)) → \(clock(line.end))] \(text)\(mark)")
         case .alert(let alert):
             write("  ** \(alert.word) «\(alert.said)» (line \(alert.lineID))")
         case .gap(let silence, let resumedAt, _):

@@ -1,39 +1,59 @@
+import OzenKit
+
+/// `ozen help`, in the interface language, one phrase per line so each is checked by the
+/// localization test like every other string.
 enum Usage {
-    static let text = """
-    ozen — live captions of conversation, on this computer
-
-    Commands:
-      ozen caption FILE [--language he|en|sv|auto] [--model NAME] [--json] [--realtime]
-                        [--alert WORD]... [--no-save]
-          Captions a WAV recording (any rate, any channels, 16/24/32-bit or float) through
-          the live pipeline. `at` in the events is the audio clock: without --realtime it
-          runs as fast as it can and charges each pass's cost to that clock.
-          --language  the language spoken (default he); never guessed unless auto
-          --model     the Whisper model to use (default base)
-          --json      one JSON event per line, every pass and every locked line (README, "Events")
-          --realtime  feed the recording at the speed it was spoken (the replay tool)
-          --alert     a word or name that raises an alert when said; repeat for more
-          --no-save   do not keep this conversation in the history
-      ozen models [list|verify]
-          Lists the installed models, or checks each against its manifest's sha256.
-      ozen text [--alert WORD]... [--json] [--language he|en|sv]
-          Reads lines from stdin and shows what the caption pipeline's text stage finds:
-          numbers (times, amounts, dates, phones, counts, frequencies, durations), keyword
-          alerts (prefixes and forms of Hebrew words included) and reading direction.
-          --alert     a word or name to alert on; repeat for more
-          --json      one JSON event per line: "text" events, then "alert" events
-      ozen bench latency FILE... [--minutes N] [--fast] [--language L]
-          First-words and settle latency (median, p90), CPU and memory of the live
-          pipeline against decoding each utterance once at its end, in one run.
-          --minutes  loop the input to N minutes (figures per 5-minute block)
-          --fast     the audio clock instead of real time
-      ozen words add|remove|list [WORD...]
-          Her names and words list ($OZEN_HOME/words.txt): the top of it (about 100
-          tokens) primes the recognizer; a change applies from the next utterance.
-      ozen version
-          The versions of Ozen and of the speech engines.
-
-    Models live in $OZEN_HOME/models (default ~/.local/share/ozen/models);
-    `make setup` installs them.
-    """
+    static var text: String {
+        [
+            tr("ozen — כתוביות חיות לשיחה, על המחשב הזה", "ozen — live captions of conversation, on this computer"),
+            "",
+            tr("פקודות:", "Commands:"),
+            "  ozen caption FILE [--language he|en|sv|auto] [--model NAME] [--json] [--realtime]",
+            "                    [--alert WORD]... [--no-save]",
+            tr("      מכתיבה הקלטת WAV (כל קצב, כל מספר ערוצים, 16/24/32 ביט או float) דרך",
+               "      Captions a WAV recording (any rate, any channels, 16/24/32-bit or float) through"),
+            tr("      המסלול החי. השדה at באירועים הוא שעון השמע: בלי --realtime היא רצה",
+               "      the live pipeline. `at` in the events is the audio clock: without --realtime it"),
+            tr("      מהר ככל האפשר ומחייבת את השעון הזה בזמן של כל מעבר.",
+               "      runs as fast as it can and charges each pass's cost to that clock."),
+            tr("      --language  השפה המדוברת (ברירת מחדל he); לא מנחשים, אלא אם auto",
+               "      --language  the language spoken (default he); never guessed unless auto"),
+            tr("      --model     מודל ה־Whisper (ברירת מחדל base)", "      --model     the Whisper model to use (default base)"),
+            tr("      --json      אירוע JSON בכל שורה: כל מעבר וכל שורה נעולה (README, ‏Events)",
+               "      --json      one JSON event per line, every pass and every locked line (README, \"Events\")"),
+            tr("      --realtime  הזנת ההקלטה במהירות שבה נאמרה (כלי ההשמעה החוזרת)",
+               "      --realtime  feed the recording at the speed it was spoken (the replay tool)"),
+            tr("      --alert     מילה או שם שמעוררים התראה כשנאמרים; אפשר לחזור עליה",
+               "      --alert     a word or name that raises an alert when said; repeat for more"),
+            tr("      --no-save   לא לשמור את השיחה בהיסטוריה", "      --no-save   do not keep this conversation in the history"),
+            "  ozen text [--alert WORD]... [--json] [--language he|en|sv]",
+            tr("      קוראת שורות מהקלט ומראה מה שלב הטקסט מוצא: מספרים (שעות, כמויות,",
+               "      Reads lines from stdin and shows what the caption pipeline's text stage finds:"),
+            tr("      תאריכים, טלפונים, תדירויות, משכי זמן), התראות על מילים (גם עם תחיליות",
+               "      numbers (times, amounts, dates, phones, counts, frequencies, durations), keyword"),
+            tr("      ובצורות של מילים בעברית) וכיוון הקריאה.",
+               "      alerts (prefixes and forms of Hebrew words included) and reading direction."),
+            "  ozen bench latency FILE... [--minutes N] [--fast] [--language L]",
+            tr("      השהיית המילים הראשונות וההתייצבות (חציון, p90), מעבד וזיכרון של המסלול",
+               "      First-words and settle latency (median, p90), CPU and memory of the live"),
+            tr("      החי מול פענוח כל משפט פעם אחת בסופו, בהרצה אחת.",
+               "      pipeline against decoding each utterance once at its end, in one run."),
+            tr("      --minutes  לולאה על הקלט עד N דקות (מדדים לכל 5 דקות)",
+               "      --minutes  loop the input to N minutes (figures per 5-minute block)"),
+            tr("      --fast     שעון השמע במקום זמן אמת", "      --fast     the audio clock instead of real time"),
+            "  ozen words add|remove|list [WORD...]",
+            tr("      רשימת השמות והמילים שלה ($OZEN_HOME/words.txt): ראש הרשימה (כ־100 אסימונים)",
+               "      Her names and words list ($OZEN_HOME/words.txt): the top of it (about 100 tokens)"),
+            tr("      מכוון את המזהה; שינוי חל מהמשפט הבא.", "      primes the recognizer; a change applies from the next utterance."),
+            "  ozen models [list|verify]",
+            tr("      המודלים המותקנים, או בדיקה של כל אחד מול ה־sha256 שבקובץ התיאור שלו.",
+               "      Lists the installed models, or checks each against its manifest's sha256."),
+            "  ozen version",
+            tr("      הגרסאות של Ozen ושל מנועי הדיבור.", "      The versions of Ozen and of the speech engines."),
+            "",
+            tr("המודלים נמצאים ב־$OZEN_HOME/models (ברירת מחדל ~/.local/share/ozen/models);",
+               "Models live in $OZEN_HOME/models (default ~/.local/share/ozen/models);"),
+            tr("‏`make setup` מתקין אותם.", "`make setup` installs them."),
+        ].joined(separator: "\n")
+    }
 }
