@@ -55,7 +55,9 @@ import Testing
                 checked += 1
             }
         }
-        #expect(checked > 20, "only \(checked) partials seen")
+        // How many partials there are depends on how fast the CPU is (passes adapt to it);
+        // that there are some on every recording does not.
+        #expect(checked >= 7, "only \(checked) partials seen")
     }
 
     /// The five LibriVox clips with their silences trimmed, twice over: one reader, ~40 s

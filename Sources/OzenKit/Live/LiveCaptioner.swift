@@ -322,11 +322,17 @@ public final class LiveCaptioner {
         let started = ContinuousClock.now
         let transcript = try recognizer.transcribe(samples, options: DecodingOptions(language: settings.language,
                                                                                      beamSize: beam, prompt: prompt,
-                                                                                     allowsFallback: beam > 1))
+                                                                                     allowsFallback: false))  // see DecodingOptions
         let cost = RealTimeClock.seconds(ContinuousClock.now - started)
         clock.charge(cost)
         busySeconds += cost
-        return (dropRepeatedHead(transcript), cost)
+        var cleaned = transcript
+        let trimmed = RepetitionTrimmer.trim(transcript.text)
+        if trimmed != transcript.text.trimmingCharacters(in: .whitespaces) {
+            cleaned.text = trimmed
+            cleaned.words = []  // the timed words no longer line up with the text
+        }
+        return (dropRepeatedHead(cleaned), cost)
     }
 
     /// After a sentence was locked mid-utterance, passes start just before its last word; the

@@ -43,8 +43,10 @@ public struct DecodingOptions: Sendable, Equatable {
     /// Text the recognizer is primed with (names, the settled words before this audio).
     public var prompt: String?
     /// Whisper's temperature fallback: when a decode looks wrong (repetitive, improbable) it is
-    /// redone at rising temperatures with 5 candidates each. Worth it for a final line; for a
-    /// live pass it turned a 0.4 s pass into 10–16 s on a 1.7 s clip, so live passes go without.
+    /// redone at rising temperatures with 5 sampled candidates each. The live pipeline goes
+    /// without: on a live pass it turned a 0.4 s pass into 10–16 s on a 1.7 s clip, and on final
+    /// passes its random sampling made results change from run to run (one LibriVox final came
+    /// out as its sentence looped four times). Loops are trimmed and doubtful lines marked instead.
     public var allowsFallback: Bool
 
     public init(language: SpokenLanguage, beamSize: Int = 1, prompt: String? = nil, allowsFallback: Bool = true) {

@@ -1,0 +1,26 @@
+import OzenKit
+import Testing
+
+/// Whisper's loops are cut to one copy; what people really repeat stays.
+@Suite struct RepetitionTrimmerTests {
+    @Test func theLoopFromLibriVoxBecomesOneSentence() {
+        let sentence = "\"Unless to be rather cold-hearted and rather selfish is to be ill-disposed,\""
+        let looped = Array(repeating: sentence, count: 4).joined(separator: " ")
+        #expect(RepetitionTrimmer.trim(looped) == sentence)
+    }
+
+    @Test func aLoopAtTheEndKeepsWhatCameBefore() {
+        #expect(RepetitionTrimmer.trim("He said thank you so much thank you so much. thank you so much.")
+                == "He said thank you so much.")
+    }
+
+    @Test(arguments: [
+        "I don't know, I don't know.",
+        "Ask not what your country can do for you, ask what you can do for your country.",
+        "שלום שלום, מה שלומך?",
+        "he might even have been made amiable himself.",
+    ])
+    func realSpeechIsUntouched(_ text: String) {
+        #expect(RepetitionTrimmer.trim(text) == text)
+    }
+}
