@@ -13,6 +13,7 @@ let commands: [String: ([String]) throws -> Void] = [
     "words": WordsCommand.run,
     "models": ModelsCommand.run,
     "text": TextCommand.run,
+    "history": HistoryCommand.run,
     "version": VersionCommand.run,
     "help": { _ in print(Usage.text) },
     "--help": { _ in print(Usage.text) },

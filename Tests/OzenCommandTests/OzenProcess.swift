@@ -19,14 +19,29 @@ struct OzenProcess {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
     }
 
+    /// English interface (the assertions read English messages) and a home of the tests' own,
+    /// whose models are the installed ones, so no test writes to the person's history.
+    static var defaultEnvironment: [String: String] {
+        ProcessInfo.processInfo.environment.merging([
+            "LC_ALL": "en_US.UTF-8", "LANG": "en_US.UTF-8", "OZEN_HOME": testHome().path,
+        ]) { $1 }
+    }
+
+    /// A fresh Ozen home with the installed models linked in.
+    static func testHome() -> URL {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("ozen-test-home-\(UUID())")
+        try? FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try? FileManager.default.createSymbolicLink(atPath: home.appendingPathComponent("models").path,
+                                                    withDestinationPath: Fixtures.home.modelsPath)
+        return home
+    }
+
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         // English interface unless a test asks otherwise: the assertions read English messages.
-        process.environment = ProcessInfo.processInfo.environment
-            .merging(["LC_ALL": "en_US.UTF-8", "LANG": "en_US.UTF-8"]) { $1 }
-            .merging(environment) { $1 }
+        process.environment = defaultEnvironment.merging(environment) { $1 }
         // stderr goes to a file, stdout through a pipe read to its end: a chatty child never blocks.
         let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("ozen-stderr-\(UUID())")
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)

@@ -9,7 +9,7 @@ import Testing
         let first = try HistorySchema.open(path: path)
         #expect(try first.userVersion == HistorySchema.migrations.count)
         #expect(try first.column("PRAGMA journal_mode") == ["wal"])
-        try first.execute("INSERT INTO conversation(started_at) VALUES (1); INSERT INTO line(conversation_id, text, start_s, end_s) VALUES (1, 'שלום', 0, 1)")
+        try first.execute("INSERT INTO conversation(started_at, last_active_at) VALUES (1, 1); INSERT INTO line(conversation_id, number, text, start_s, end_s, saved_at) VALUES (1, 1, 'שלום', 0, 1, 1)")
         // Opening again migrates nothing and keeps what was saved.
         let second = try HistorySchema.open(path: path)
         #expect(try second.column("SELECT text FROM line") == ["שלום"])

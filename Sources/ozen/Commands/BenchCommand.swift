@@ -7,6 +7,7 @@ import OzenKit
 /// baseline that decodes each utterance only once, at its end, run in the same command.
 enum BenchCommand {
     static func run(_ arguments: [String]) throws {
+        if arguments.first == "history" { return try HistoryBenchCommand.run(Array(arguments.dropFirst())) }
         guard arguments.first == "latency" else { throw UsageError(tr("bench מקבל: latency קובץ... [--minutes N] [--fast]", "bench takes: latency FILE... [--minutes N] [--fast]")) }
         let args = try ArgumentReader(Array(arguments.dropFirst()), options: ["--minutes", "--language"], flags: ["--fast"])
         guard !args.positional.isEmpty else { throw UsageError(tr("ל־bench latency צריך לפחות הקלטה אחת", "bench latency needs at least one recording")) }

@@ -1,12 +1,13 @@
 import Foundation
 import OzenEngines
 import OzenKit
+import OzenStore
 
 /// `ozen caption FILE`: captions a recording and prints its lines, or JSON events with --json.
 enum CaptionCommand {
     static func run(_ arguments: [String]) throws {
         let args = try ArgumentReader(arguments, options: ["--language", "--model", "--alert"],
-                                      flags: ["--json", "--no-save", "--realtime"])
+                                      flags: ["--json", "--no-save", "--realtime", "--continue"])
         guard args.positional.count == 1, let path = args.positional.first else {
             throw UsageError(args.positional.isEmpty
                 ? tr("ל־caption צריך הקלטה: ozen caption קובץ.wav", "caption needs a recording: ozen caption FILE.wav")
@@ -19,7 +20,6 @@ enum CaptionCommand {
         let modelName = args.value("--model") ?? "base"
         let keywords = args.values("--alert")
         let json = args.flag("--json")
-        // History arrives with the history work; --no-save is accepted now so scripts need no change.
 
         let recognizerSettings = try tuning()
 
@@ -33,7 +33,35 @@ enum CaptionCommand {
         let captioner = LiveCaptioner(classifier: try SileroFrameClassifier(model: vad),
                                       recognizer: try WhisperRecognizer(model: whisper, settings: recognizerSettings),
                                       settings: try liveSettings(language: language, keywords: keywords), clock: clock)
-        try RecordingReplay.run(audio, through: captioner, clock: clock) { output.print($0) }
+        let recorder = args.flag("--no-save") ? nil : try startRecorder(home: home, continuing: args.flag("--continue"))
+        try RecordingReplay.run(audio, through: captioner, clock: clock) { event in
+            output.print(event)
+            recorder?.record(event)
+        }
+        if let recorder {
+            let unsaved = recorder.close()
+            if !unsaved.isEmpty {
+                throw HistoryNotSaved(lines: unsaved.count, path: HistoryStore.path(in: home))
+            }
+        }
+    }
+
+    /// Every locked line is saved as it happens, on the history's own writer thread: the
+    /// caption path only hands the event over. A conversation active in the last 20 minutes
+    /// is continued with --continue, and otherwise offered on stderr.
+    static func startRecorder(home: OzenHome, continuing: Bool) throws -> ConversationRecorder {
+        var start = ConversationRecorder.Start.new
+        if let recent = try? HistoryStore(path: HistoryStore.path(in: home)).conversationToContinue() {
+            if continuing {
+                start = .continuing(recent.id)
+            } else {
+                FileHandle.standardError.write(Data((tr("ozen: שיחה הייתה פעילה לפני פחות מ־20 דקות — הוסיפו --continue כדי להמשיך אותה",
+                                                        "ozen: a conversation was active in the last 20 minutes — add --continue to carry it on") + "\n").utf8))
+            }
+        }
+        return ConversationRecorder(home: home, start: start) { status in
+            FileHandle.standardError.write(Data(("ozen: " + status.message + "\n").utf8))
+        }
     }
 
     /// `OZEN_AUDIO_CONTEXT_MARGIN` (encoder frames beyond the audio's own; 0 = Whisper's full
@@ -67,5 +95,15 @@ enum CaptionCommand {
             settings.cutter.pauseToClose = pause
         }
         return settings
+    }
+}
+
+/// Lines that could not be written to the history before `ozen` had to stop.
+struct HistoryNotSaved: Error, CustomStringConvertible {
+    var lines: Int
+    var path: String
+    var description: String {
+        tr("\(lines) שורות לא נשמרו בהיסטוריה \(path) — בדקו שיש מקום בדיסק ושהקובץ ניתן לכתיבה",
+           "\(lines) lines could not be saved to the history \(path) — check the disk has space and the file is writable")
     }
 }
