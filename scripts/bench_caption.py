@@ -54,7 +54,7 @@ def main():
     for name in configs:
         print(f"median  {name:24s} RTF {statistics.median(rtf[name]):.3f}  peak RSS {statistics.median(rss[name]):.0f} MiB")
     ours, base = (statistics.median(rtf[n]) for n in configs)
-    print(f"ratio   ozen / baseline RTF {ours / base:.2f}  (whole process: start, model load, voice detection, beam-5 decoding)")
+    print(f"ratio   ozen / baseline RTF {ours / base:.2f}  (whole process: start, model load, voice detection, live passes, beam-5 finals)")
 
 
 if __name__ == "__main__":
