@@ -141,6 +141,10 @@ public final class ConversationRecorder: @unchecked Sendable {
                 // Reported before `flush` can return, so a caller that flushed has heard it.
                 if wasFailing { onStatus(.recovered(savedLines: batch.count)) }
                 condition.lock()
+                let idle = queue.isEmpty
+                condition.unlock()
+                if idle { try? store?.checkpoint() }
+                condition.lock()
                 writing = 0
                 condition.broadcast()
                 condition.unlock()
@@ -167,6 +171,7 @@ public final class ConversationRecorder: @unchecked Sendable {
     private func write(_ batch: [CaptionLine]) throws {
         if store == nil {
             let opened = try HistoryStore(path: path)
+            try opened.setAutomaticCheckpoints(false)  // see CheckpointPolicy
             _ = try? opened.applyRetention(now: clock())
             store = opened
         }

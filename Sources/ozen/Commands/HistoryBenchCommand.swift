@@ -29,6 +29,7 @@ enum HistoryBenchCommand {
         print("list, 1st page  p50 \(ms(r.listP50))  p95 \(ms(r.listP95))   target ≤ 20 ms      \(mark(r.listP95 <= 20))")
         print("open at a line  p50 \(ms(r.openP50))  p95 \(ms(r.openP95))")
         print("save a line     p50 \(ms(r.saveP50))  p99 \(ms(r.saveP99))   target p99 ≤ 2 ms   \(mark(r.saveP99 <= 2))")
+        print("  idle checkpoint after a line (nobody waits) p99 \(ms(r.checkpointP99))")
         print("caption path    record() p99 \(String(format: "%.4f ms", r.recordP99)) (the caller's cost; the write is on the writer thread)")
         print(String(format: "database        %.1f MB (%.0f bytes a line)", Double(r.databaseBytes) / 1_048_576, Double(r.databaseBytes) / Double(max(1, r.lines))))
     }

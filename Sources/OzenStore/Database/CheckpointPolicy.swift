@@ -1,0 +1,20 @@
+import Foundation
+
+/// When the write-ahead log is folded back into the database.
+///
+/// SQLite's default runs that checkpoint inside whichever commit crosses 1,000 log pages; a
+/// saved line writes about 25 pages (its words go into two indexes), so every 40th line paid
+/// for the checkpoint and saving a line measured p99 23.7 ms against a 2 ms target
+/// (`ozen bench history`). The recorder's writer turns the automatic checkpoint off and runs
+/// a passive one itself when its queue is empty: the line is already durable at its commit,
+/// and the checkpoint happens while nobody waits.
+extension HistoryStore {
+    public func setAutomaticCheckpoints(_ on: Bool) throws {
+        try db.execute("PRAGMA wal_autocheckpoint=\(on ? 1000 : 0)")
+    }
+
+    /// Folds the log into the database without waiting for readers (PASSIVE).
+    public func checkpoint() throws {
+        try db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+    }
+}
