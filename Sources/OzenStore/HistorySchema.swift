@@ -69,11 +69,4 @@ public enum HistorySchema {
         )
         """,
     ]
-
-    /// Opens (creating if needed) the history database at `path`, migrated to the newest version.
-    public static func open(path: String) throws -> SQLiteConnection {
-        let connection = try SQLiteConnection(path: path)
-        try connection.migrate(migrations)
-        return connection
-    }
 }

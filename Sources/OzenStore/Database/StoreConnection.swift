@@ -33,7 +33,6 @@ struct SQLRow {
 /// the same few statements thousands of times), bound parameters (never text pasted into
 /// SQL), transactions, and every failure turned into a `HistoryStorageError` that says what
 /// to do. One thread uses a connection at a time; the recorder's writer owns its own.
-/// `SQLiteConnection` stays the small migration-only layer it was.
 final class StoreConnection {
     private var db: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
@@ -127,7 +126,7 @@ final class StoreConnection {
     }
 
     /// Brings the schema to the newest version, one migration per version, each in its own
-    /// transaction (the same rule as `SQLiteConnection.migrate`).
+    /// transaction: a migration that fails leaves the database as it was.
     func migrate(_ migrations: [String]) throws {
         var current = 0
         try query("PRAGMA user_version") { current = Int($0.int(0)) }
