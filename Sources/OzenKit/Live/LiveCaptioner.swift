@@ -127,7 +127,9 @@ public final class LiveCaptioner {
         guard clock.now - lastPassEnd >= gap,
               Double(fed - lastPassAudioEnd) >= settings.minimumPassGap * rate else { return }
         let samples = audio(from: start, to: fed)
-        let (transcript, cost) = try decode(samples, beam: settings.liveBeamSize)
+        // Live passes go without the names list: on the pyannote call, under load, a prompted
+        // live pass looped "New Jersey, New Jersey, …" and the words it displaced were lost.
+        let (transcript, cost) = try decode(samples, beam: settings.liveBeamSize, prompted: false)
         livePassCount += 1
         lastPassCost = cost
         lastPassEnd = clock.now
@@ -202,10 +204,24 @@ public final class LiveCaptioner {
 
     private func finalPass(_ utterance: UtteranceCutter.Utterance, emit: (CaptionEvent) -> Void) throws {
         let samples = audio(from: utterance.start, to: utterance.end)
-        let (transcript, _) = try decode(samples, beam: settings.finalBeamSize)
+        var (transcript, _) = try decode(samples, beam: settings.finalBeamSize)
         finalPassCount += 1
+        let level = AudioLevel(measuring: samples)
+        var kept = gate.judge(transcript, prompt: prompt, audioLevel: level, wordsList: wordsList) == .keep
+        // A prompt can make Whisper stop early or read the prompt back (Ozen measured 60 names
+        // cutting 98 of 120 sentences short). When a prompted final pass comes back dropped, or
+        // with fewer than half the words the live passes heard, it is decoded again unprompted.
+        let heard = stabilizer.shown.count
+        if namesPrompt != nil, !kept || transcript.text.split(separator: " ").count * 2 < heard
+            || wordsList.shareOfListWords(in: transcript.text) > 0.5 {
+            let (again, _) = try decode(samples, beam: settings.finalBeamSize, prompted: false)
+            if gate.judge(again, prompt: prompt, audioLevel: level, wordsList: wordsList) == .keep,
+               again.text.split(separator: " ").count >= (kept ? transcript.text.split(separator: " ").count : 1) {
+                transcript = again
+                kept = true
+            }
+        }
         var words: [String] = []
-        let kept = gate.judge(transcript, prompt: prompt, audioLevel: AudioLevel(measuring: samples), wordsList: wordsList) == .keep
         if kept {
             words = transcript.text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
         } else {
@@ -281,10 +297,12 @@ public final class LiveCaptioner {
         return nextLineID
     }
 
-    /// The names list first, then the line's earlier words.
-    private var prompt: String? {
+    /// The line's earlier words (every pass), after the names list (final passes only).
+    private var prompt: String? { prompt(withNames: true) }
+
+    private func prompt(withNames: Bool) -> String? {
         let earlier = carried.isEmpty ? nil : String(carried.joined(separator: " ").suffix(settings.promptCharacters))
-        let parts = [namesPrompt, earlier].compactMap { $0 }
+        let parts = [withNames ? namesPrompt : nil, earlier].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 
@@ -318,10 +336,10 @@ public final class LiveCaptioner {
 
     // MARK: - Audio and passes
 
-    private func decode(_ samples: [Float], beam: Int) throws -> (Transcript, Double) {
+    private func decode(_ samples: [Float], beam: Int, prompted: Bool = true) throws -> (Transcript, Double) {
         let started = ContinuousClock.now
         let transcript = try recognizer.transcribe(samples, options: DecodingOptions(language: settings.language,
-                                                                                     beamSize: beam, prompt: prompt,
+                                                                                     beamSize: beam, prompt: prompt(withNames: prompted),
                                                                                      allowsFallback: false))  // see DecodingOptions
         let cost = RealTimeClock.seconds(ContinuousClock.now - started)
         clock.charge(cost)

@@ -73,6 +73,15 @@ public struct WordsList: Sendable, Equatable {
         return found.count >= 2
     }
 
+    /// The share of `text`'s words that are words of the list (0…1): a prompted pass made mostly
+    /// of them is more likely the prompt echoing than speech.
+    public func shareOfListWords(in text: String) -> Double {
+        let listWords = Set(entries.flatMap { $0.split(whereSeparator: \.isWhitespace).map { WordStabilizer.normalised(String($0)) } })
+        let words = text.split(whereSeparator: \.isWhitespace).map { WordStabilizer.normalised(String($0)) }.filter { !$0.isEmpty }
+        guard !words.isEmpty else { return 0 }
+        return Double(words.filter(listWords.contains).count) / Double(words.count)
+    }
+
     static func same(_ a: String, _ b: String) -> Bool {
         a.compare(b, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame
     }
