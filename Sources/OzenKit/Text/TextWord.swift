@@ -11,15 +11,8 @@ struct TextWord: Sendable, Equatable {
 
     static func split(_ line: String) -> [TextWord] {
         var words: [TextWord] = []
-        let characters = Array(line)
-        var offsets: [Int] = []
-        offsets.reserveCapacity(characters.count + 1)
-        var offset = 0
-        for c in characters {
-            offsets.append(offset)
-            offset += c.utf16.count
-        }
-        offsets.append(offset)
+        let indexed = LineCharacters(line)
+        let characters = indexed.characters, offsets = indexed.offsets
 
         func isLetter(_ i: Int) -> Bool { i >= 0 && i < characters.count && characters[i].isLetter }
         func isJoiner(_ c: Character) -> Bool { "'\"’׳״".contains(c) }

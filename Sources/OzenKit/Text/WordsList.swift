@@ -63,23 +63,25 @@ public struct WordsList: Sendable, Equatable {
     /// Whether `text` is only the list read back: two or more of its entries and nothing else.
     /// (A name said alone — her name called across the room — is speech, not a read-back.)
     public func isReadBack(_ text: String) -> Bool {
-        let listWords = Set(entries.flatMap { $0.split(whereSeparator: \.isWhitespace).map { WordStabilizer.normalised(String($0)) } })
-        let words = text.split(whereSeparator: \.isWhitespace).map { WordStabilizer.normalised(String($0)) }.filter { !$0.isEmpty }
+        let listWords = Set(entries.flatMap(Self.words))
+        let words = Self.words(text)
         guard !words.isEmpty, words.allSatisfy(listWords.contains) else { return false }
-        let found = entries.filter { entry in
-            let parts = entry.split(whereSeparator: \.isWhitespace).map { WordStabilizer.normalised(String($0)) }
-            return parts.allSatisfy(words.contains)
-        }
+        let found = entries.filter { Self.words($0).allSatisfy(words.contains) }
         return found.count >= 2
     }
 
     /// The share of `text`'s words that are words of the list (0…1): a prompted pass made mostly
     /// of them is more likely the prompt echoing than speech.
     public func shareOfListWords(in text: String) -> Double {
-        let listWords = Set(entries.flatMap { $0.split(whereSeparator: \.isWhitespace).map { WordStabilizer.normalised(String($0)) } })
-        let words = text.split(whereSeparator: \.isWhitespace).map { WordStabilizer.normalised(String($0)) }.filter { !$0.isEmpty }
+        let listWords = Set(entries.flatMap(Self.words))
+        let words = Self.words(text)
         guard !words.isEmpty else { return 0 }
         return Double(words.filter(listWords.contains).count) / Double(words.count)
+    }
+
+    /// A text's words, normalised as the stabilizer compares them.
+    static func words(_ text: String) -> [String] {
+        text.split(whereSeparator: \.isWhitespace).map { WordStabilizer.normalised(String($0)) }.filter { !$0.isEmpty }
     }
 
     static func same(_ a: String, _ b: String) -> Bool {

@@ -1,5 +1,5 @@
-/// A caption line as an array of characters with the UTF-16 offset of each, what the number
-/// finder walks; every range it reports is built from these offsets.
+/// A caption line as an array of characters with the UTF-16 offset of each, what the word
+/// splitter and the number finder walk; every range they report is built from these offsets.
 struct LineCharacters {
     let characters: [Character]
     /// offsets[i] is where characters[i] starts; offsets[count] is the line's UTF-16 length.
