@@ -1,3 +1,5 @@
+import OzenKit
+
 /// Word error rate: (substitutions + deletions + insertions) / reference words, after both
 /// texts are normalised (lower case, punctuation removed, hyphens split words). The measure
 /// every recognizer test quotes.
@@ -33,15 +35,6 @@ public enum WordErrorRate {
 
     public static func count(reference: String, hypothesis: String) -> Count {
         let r = normalisedWords(reference), h = normalisedWords(hypothesis)
-        var previous = Array(0...h.count)
-        for i in 1...max(1, r.count) where !r.isEmpty {
-            var current = [i] + [Int](repeating: 0, count: h.count)
-            for j in stride(from: 1, through: h.count, by: 1) {
-                let substitution = previous[j - 1] + (r[i - 1] == h[j - 1] ? 0 : 1)
-                current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
-            }
-            previous = current
-        }
-        return Count(errors: r.isEmpty ? h.count : previous[h.count], referenceWords: r.count)
+        return Count(errors: WordDistance.edits(from: r, to: h), referenceWords: r.count)
     }
 }

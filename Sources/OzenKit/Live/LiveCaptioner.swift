@@ -211,14 +211,31 @@ public final class LiveCaptioner {
         // A prompt can make Whisper stop early or read the prompt back (Ozen measured 60 names
         // cutting 98 of 120 sentences short). When a prompted final pass comes back dropped, or
         // with fewer than half the words the live passes heard, it is decoded again unprompted.
-        let heard = stabilizer.shown.count
-        if namesPrompt != nil, !kept || transcript.text.split(separator: " ").count * 2 < heard
-            || wordsList.shareOfListWords(in: transcript.text) > 0.5 {
+        // A prompt can also garble a sentence: under load "Ask not" came back "Esk, Knife, Esk,
+        // Knife" and "ASK NOTH" on the JFK clip. What the unprompted live passes heard is
+        // usually the start of the utterance; a prompted final whose start differs from it in
+        // more than a quarter of its words is decoded again, and the nearer version wins. An
+        // utterance too short for any live pass is decoded both ways, and the prompted version
+        // is kept only if names from the list explain every difference.
+        let heard = WordDistance.comparableWords(stabilizer.shown.joined(separator: " "))
+        let strayed = { (t: Transcript) in
+            WordDistance.edits(from: heard, to: Array(WordDistance.comparableWords(t.text).prefix(heard.count)))
+        }
+        let strays = heard.count >= 4 && strayed(transcript) > max(2, heard.count / 4)
+        let unchecked = heard.isEmpty
+        let wordCount = { (t: Transcript) in t.text.split(separator: " ").count }
+        if namesPrompt != nil, !kept || wordCount(transcript) * 2 < heard.count
+            || wordsList.shareOfListWords(in: transcript.text) > 0.5 || strays || unchecked {
             let (again, _) = try decode(samples, beam: settings.finalBeamSize, prompted: false)
-            if gate.judge(again, prompt: prompt, audioLevel: level, wordsList: wordsList) == .keep,
-               again.text.split(separator: " ").count >= (kept ? transcript.text.split(separator: " ").count : 1) {
-                transcript = again
-                kept = true
+            if gate.judge(again, prompt: prompt, audioLevel: level, wordsList: wordsList) == .keep {
+                let better = if !kept { true }
+                    else if strays { strayed(again) < strayed(transcript) }
+                    else if unchecked { WordDistance.between(transcript.text, again.text) > wordsList.listWordCount(in: transcript.text) }
+                    else { wordCount(again) >= wordCount(transcript) }
+                if better {
+                    transcript = again
+                    kept = true
+                }
             }
         }
         var words: [String] = []

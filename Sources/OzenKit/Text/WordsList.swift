@@ -70,13 +70,18 @@ public struct WordsList: Sendable, Equatable {
         return found.count >= 2
     }
 
+    /// How many of `text`'s words are words of the list.
+    public func listWordCount(in text: String) -> Int {
+        let listWords = Set(entries.flatMap(Self.words))
+        return Self.words(text).filter(listWords.contains).count
+    }
+
     /// The share of `text`'s words that are words of the list (0…1): a prompted pass made mostly
     /// of them is more likely the prompt echoing than speech.
     public func shareOfListWords(in text: String) -> Double {
-        let listWords = Set(entries.flatMap(Self.words))
         let words = Self.words(text)
         guard !words.isEmpty else { return 0 }
-        return Double(words.filter(listWords.contains).count) / Double(words.count)
+        return Double(listWordCount(in: text)) / Double(words.count)
     }
 
     /// A text's words, normalised as the stabilizer compares them.
