@@ -113,6 +113,9 @@ public final class HistoryStore {
         }
     }
 
+    /// The cached summary is stale once lines change after the fact.
+    func forgetActiveSummary() { active = nil }
+
     private func summaryState(of conversation: Int64) throws -> (ConversationSummary, Int) {
         if let active, active.id == conversation { return (active.summary, active.next) }
         let rows = try db.rows("SELECT summary, (SELECT COALESCE(MAX(number), 0) FROM line WHERE conversation_id = ?1) FROM conversation WHERE id = ?1",

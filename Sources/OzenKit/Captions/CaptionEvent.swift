@@ -14,13 +14,15 @@ public enum CaptionEvent: Sendable, Equatable {
     case alert(KeywordAlertEvent)
     /// Talking resumed after five minutes or more of silence; `resumedAt` is the clock time.
     case gap(silence: Double, resumedAt: Date, at: Double)
+    /// A recent line turned out to be someone else's: line `lineID` is now `speaker`'s.
+    case speaker(lineID: Int, speaker: String, at: Double)
 
     /// Seconds of audio fed into the pipeline when the event was emitted.
     public var at: Double {
         switch self {
         case .partial(_, let at), .line(_, let at), .status(_, let at): return at
         case .alert(let alert): return alert.at
-        case .gap(_, _, let at): return at
+        case .gap(_, _, let at), .speaker(_, _, let at): return at
         }
     }
 
@@ -33,6 +35,8 @@ public enum CaptionEvent: Sendable, Equatable {
         case .gap(let silence, let resumedAt, let at):
             return .object(Self.head("gap", at) + [("silence_seconds", .number(silence, decimals: 1)),
                                                    ("resumed_at", .string(Self.clockTime(resumedAt)))])
+        case .speaker(let lineID, let speaker, let at):
+            return .object(Self.head("speaker", at) + [("id", .int(lineID)), ("speaker", .string(speaker))])
         }
     }
 

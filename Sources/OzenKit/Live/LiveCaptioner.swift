@@ -15,6 +15,8 @@ public final class LiveCaptioner {
     let classifier: any VoiceFrameClassifier
     let recognizer: any SpeechRecognizer
     let clock: any PipelineClock
+    /// Who said each line; nil: lines carry no speaker.
+    public let speakers: LineSpeakers?
     private let gate: HallucinationGate
     private var textStage: TextStage
     private var wordsList = WordsList()
@@ -59,8 +61,9 @@ public final class LiveCaptioner {
     private var lockedTail: [String] = []
 
     public init(classifier: any VoiceFrameClassifier, recognizer: any SpeechRecognizer,
-                settings: LiveSettings, clock: any PipelineClock) {
+                settings: LiveSettings, clock: any PipelineClock, speakers: LineSpeakers? = nil) {
         self.classifier = classifier
+        self.speakers = speakers
         self.recognizer = recognizer
         self.settings = settings
         self.clock = clock
@@ -73,6 +76,30 @@ public final class LiveCaptioner {
     /// Emits a caption event, then the alerts its settled words raise.
     private func send(_ event: CaptionEvent, _ emit: (CaptionEvent) -> Void) {
         var event = event
+        var corrections: [SpeakerTracker.Correction] = []
+        if let speakers {
+            let spentBefore = speakers.busySeconds
+            switch event {
+            case .partial(var partial, let at):
+                partial.speaker = speakers.partial(lineID: partial.id, audio: audio(seconds: partial.start, to: partial.end))
+                event = .partial(partial, at: at)
+            case .line(var finished, let at):
+                if finished.text.isEmpty {
+                    finished.speaker = speakers.partial(lineID: finished.id, audio: [])
+                } else {
+                    let assignment = speakers.finished(lineID: finished.id, audio: audio(seconds: finished.start, to: finished.end))
+                    finished.speaker = assignment.speaker
+                    corrections = assignment.corrections
+                }
+                event = .line(finished, at: at)
+            default:
+                break
+            }
+            clock.charge(speakers.busySeconds - spentBefore)
+        }
+        defer {
+            for correction in corrections { emit(.speaker(lineID: correction.lineID, speaker: correction.speaker, at: at)) }
+        }
         if case .line(var finished, let at) = event, !finished.text.isEmpty {
             let placement = paragraphs.place(finished)
             finished.paragraph = placement.paragraph
@@ -388,6 +415,11 @@ public final class LiveCaptioner {
         trimmed.text = words.dropFirst(drop).joined(separator: " ")
         trimmed.words = transcript.words.count == words.count ? Array(transcript.words.dropFirst(drop)) : []
         return trimmed
+    }
+
+    private func audio(seconds start: Double, to end: Double) -> ArraySlice<Float> {
+        let from = max(0, Int(start * rate) - bufferStart), to = min(buffer.count, Int(end * rate) - bufferStart)
+        return from < to ? buffer[from..<to] : []
     }
 
     private func audio(from start: Int, to end: Int) -> [Float] {

@@ -117,17 +117,3 @@ public struct HistoryBench {
         return sorted[min(sorted.count - 1, Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1)]
     }
 }
-
-/// A small deterministic random source (SplitMix64), so every bench builds the same year.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
-}

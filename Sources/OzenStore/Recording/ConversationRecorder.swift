@@ -23,8 +23,14 @@ public final class ConversationRecorder: @unchecked Sendable {
     private let retryInterval: TimeInterval
     private let startedAt: Date
 
+    /// What waits to be written: a locked line, or a recent line's corrected speaker.
+    enum Item {
+        case line(CaptionLine)
+        case speaker(lineID: Int, speaker: String)
+    }
+
     private let condition = NSCondition()
-    private var queue: [CaptionLine] = []
+    private var queue: [Item] = []
     private var writing = 0
     private var closing = false
     private var abandoned = false
@@ -35,6 +41,10 @@ public final class ConversationRecorder: @unchecked Sendable {
     // Used only on the writer thread.
     private var store: HistoryStore?
     private var timeOffset = 0.0
+    /// Saved line numbers of recent caption lines, for speaker corrections.
+    private var savedNumbers: [Int: Int] = [:]
+    /// Items of the current batch already committed: a failure re-queues only the rest.
+    private var committedItems = 0
 
     /// - Parameters:
     ///   - path: the history database (`HistoryStore.path(in:)`).
@@ -62,9 +72,17 @@ public final class ConversationRecorder: @unchecked Sendable {
 
     /// Takes one caption event; returns at once.
     public func record(_ event: CaptionEvent) {
-        guard case .line(let line, _) = event, !line.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
+        let item: Item
+        switch event {
+        case .line(let line, _) where !line.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty:
+            item = .line(line)
+        case .speaker(let lineID, let speaker, _):
+            item = .speaker(lineID: lineID, speaker: speaker)
+        default:
+            return
+        }
         condition.lock()
-        queue.append(line)
+        queue.append(item)
         condition.broadcast()
         condition.unlock()
     }
@@ -78,7 +96,11 @@ public final class ConversationRecorder: @unchecked Sendable {
     /// Lines not yet written (waiting in memory or being written now).
     public var waitingLines: Int {
         condition.lock(); defer { condition.unlock() }
-        return queue.count + writing
+        return Self.lines(in: queue).count + writing
+    }
+
+    static func lines(in items: [Item]) -> [CaptionLine] {
+        items.compactMap { if case .line(let line) = $0 { line } else { nil } }
     }
 
     /// Waits up to `timeout` seconds for every line recorded so far to be written.
@@ -103,7 +125,7 @@ public final class ConversationRecorder: @unchecked Sendable {
         if !queue.isEmpty || writing > 0 { abandoned = true }
         condition.broadcast()
         while !writerDone { condition.wait() }
-        let unsaved = queue
+        let unsaved = Self.lines(in: queue)
         condition.unlock()
         return unsaved
     }
@@ -129,7 +151,7 @@ public final class ConversationRecorder: @unchecked Sendable {
             }
             let batch = queue
             queue.removeAll()
-            writing = batch.count
+            writing = Self.lines(in: batch).count
             condition.unlock()
 
             do {
@@ -153,7 +175,7 @@ public final class ConversationRecorder: @unchecked Sendable {
                 let storageError = error as? HistoryStorageError
                     ?? HistoryStorageError(kind: .other, detail: String(describing: error), path: path)
                 condition.lock()
-                queue.insert(contentsOf: batch, at: 0)
+                queue.insert(contentsOf: batch[committedItems...], at: 0)
                 writing = 0
                 let firstFailure = failure == nil
                 failure = storageError
@@ -166,6 +188,30 @@ public final class ConversationRecorder: @unchecked Sendable {
                 condition.unlock()
             }
         }
+    }
+
+    /// Writes lines in runs (one transaction each) and speaker corrections between them, in order.
+    private func write(_ batch: [Item]) throws {
+        committedItems = 0
+        var run: [CaptionLine] = []
+        for (index, item) in batch.enumerated() {
+            switch item {
+            case .line(let line):
+                run.append(line)
+            case .speaker(let lineID, let speaker):
+                if !run.isEmpty {
+                    try write(run)
+                    run = []
+                    committedItems = index
+                }
+                if let conversation = savedConversation, let number = savedNumbers[lineID] {
+                    try store?.setSpeaker(speaker, conversation: conversation, line: number)
+                }
+                committedItems = index + 1
+            }
+        }
+        if !run.isEmpty { try write(run) }
+        committedItems = batch.count
     }
 
     private func write(_ batch: [CaptionLine]) throws {
@@ -193,6 +239,9 @@ public final class ConversationRecorder: @unchecked Sendable {
             condition.unlock()
         }
         guard let conversation else { return }
-        try store.append(batch, to: conversation, timeOffset: timeOffset, savedAt: clock())
+        let saved = try store.append(batch, to: conversation, timeOffset: timeOffset, savedAt: clock())
+        let written = batch.filter { !$0.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        for (line, row) in zip(written, saved) { savedNumbers[line.id] = row.number }
+        if savedNumbers.count > 64, let oldest = savedNumbers.keys.min() { savedNumbers[oldest] = nil }
     }
 }

@@ -18,13 +18,16 @@ struct EventPrinter {
             // implements bidi shows them in the right order after the left-to-right time.
             let text = TextDirection(language: line.language, text: line.text) == .rightToLeft
                 ? "\u{2067}\(line.text)\u{2069}" : line.text
-            write("[\(clock(line.start)) → \(clock(line.end))] \(text)\(mark)")
+            let who = line.speaker.map { "\(SpeakerName.shown($0)): " } ?? ""
+            write("[\(clock(line.start)) → \(clock(line.end))] \(who)\(text)\(mark)")
         case .alert(let alert):
             write("  ** \(alert.word) «\(alert.said)» (line \(alert.lineID))")
         case .gap(let silence, let resumedAt, _):
             let minutes = Int(silence / 60)
             write(String(format: tr("— %ld דקות של שקט; חזרו לדבר ב־%@ —", "— %ld minutes of quiet; talking resumed at %@ —"),
                          minutes, DateFormatter.localizedString(from: resumedAt, dateStyle: .none, timeStyle: .short)))
+        case .speaker(let lineID, let speaker, _):
+            write(String(format: tr("  (שורה %ld: %@)", "  (line %ld: %@)"), lineID, SpeakerName.shown(speaker)))
         case .partial, .status:
             break
         }

@@ -1,0 +1,101 @@
+/// A conversation put together from real recordings of different people, for measuring how
+/// well speakers are told apart when the truth is known: turns in a shuffled order (fixed
+/// seed, so every run builds the same table) with short pauses between them.
+public struct SimulatedTable: Sendable {
+    /// One person speaking without a break.
+    public struct Turn: Sendable {
+        public var speaker: String
+        public var samples: [Float]
+        public init(speaker: String, samples: [Float]) {
+            self.speaker = speaker
+            self.samples = samples
+        }
+        public var seconds: Double { Double(samples.count) / Double(MonoAudio.speechRate) }
+
+        /// The turn cut into pieces of at most `longest` seconds, each cut at the quietest
+        /// 100 ms of the middle half of what is left, so no word is cut in two where a pause exists.
+        public func pieces(longest: Double) -> [Turn] {
+            let rate = MonoAudio.speechRate, limit = Int(longest * Double(rate)), window = rate / 10
+            var rest = samples[...]
+            var out: [Turn] = []
+            while rest.count > limit {
+                let lower = rest.startIndex + rest.count / 4, upper = min(rest.startIndex + rest.count * 3 / 4, rest.startIndex + limit) - window
+                var cut = lower, quietest = Float.infinity
+                for start in stride(from: lower, through: max(lower, upper), by: window / 2) {
+                    let energy = rest[start..<start + window].reduce(0) { $0 + $1 * $1 }
+                    if energy < quietest { quietest = energy; cut = start + window / 2 }
+                }
+                out.append(Turn(speaker: speaker, samples: Array(rest[..<cut])))
+                rest = rest[cut...]
+            }
+            out.append(Turn(speaker: speaker, samples: Array(rest)))
+            return out
+        }
+    }
+
+    public var audio: [Float] = []
+    /// Who spoke when, in seconds from the start.
+    public var truth: [SpeechTurn] = []
+
+    /// Shuffles `turns` with `seed` so that, where it can, no one speaks twice in a row, and
+    /// joins them with pauses drawn from `pauses` (seconds) of near-silence.
+    public init(turns: [Turn], seed: UInt64, pauses: ClosedRange<Double> = 0.7...1.2) {
+        var random = SplitMix(seed: seed)
+        var left = turns
+        var order: [Turn] = []
+        while !left.isEmpty {
+            let others = left.indices.filter { left[$0].speaker != order.last?.speaker }
+            let pool = others.isEmpty ? Array(left.indices) : others
+            order.append(left.remove(at: pool[Int(random.next() % UInt64(pool.count))]))
+        }
+        let rate = Double(MonoAudio.speechRate)
+        for (i, turn) in order.enumerated() {
+            if i > 0 {
+                let pause = pauses.lowerBound + (pauses.upperBound - pauses.lowerBound) * random.unit()
+                // Room noise 60 dB down rather than digital zeros, as a real table would have.
+                audio += (0..<Int(pause * rate)).map { _ in Float(random.unit() - 0.5) * 0.002 }
+            }
+            let start = Double(audio.count) / rate
+            audio += turn.samples
+            truth.append(SpeechTurn(speaker: turn.speaker, start: start, end: Double(audio.count) / rate))
+        }
+    }
+}
+
+/// Who spoke from `start` to `end` (seconds): the truth a speaker labelling is scored against.
+public struct SpeechTurn: Sendable, Equatable {
+    public var speaker: String
+    public var start: Double
+    public var end: Double
+    public init(speaker: String, start: Double, end: Double) {
+        self.speaker = speaker
+        self.start = start
+        self.end = end
+    }
+
+    /// The stretches where one speaker talks alone: each turn minus any time another
+    /// speaker overlaps it.
+    public static func solo(_ turns: [SpeechTurn]) -> [SpeechTurn] {
+        var out: [SpeechTurn] = []
+        for turn in turns {
+            var pieces = [(turn.start, turn.end)]
+            for other in turns where other.speaker != turn.speaker {
+                pieces = pieces.flatMap { (a, b) -> [(Double, Double)] in
+                    guard other.start < b, other.end > a else { return [(a, b)] }
+                    return [(a, other.start), (other.end, b)].filter { $0.1 > $0.0 }
+                }
+            }
+            out += pieces.map { SpeechTurn(speaker: turn.speaker, start: $0.0, end: $0.1) }
+        }
+        return out.sorted { $0.start < $1.start }
+    }
+
+    /// Reads an RTTM file's SPEAKER rows (onset in field 4, duration in 5, name in 8).
+    public static func rttm(_ text: String) -> [SpeechTurn] {
+        text.split(whereSeparator: \.isNewline).compactMap { row in
+            let f = row.split(whereSeparator: \.isWhitespace)
+            guard f.count >= 8, f[0] == "SPEAKER", let onset = Double(f[3]), let length = Double(f[4]) else { return nil }
+            return SpeechTurn(speaker: String(f[7]), start: onset, end: onset + length)
+        }
+    }
+}

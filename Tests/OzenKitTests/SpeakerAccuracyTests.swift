@@ -1,0 +1,53 @@
+import Foundation
+import OzenKit
+import OzenTestSupport
+import Testing
+
+/// Scoring who-said-what against the truth, on the pyannote call's real RTTM.
+@Suite struct SpeakerAccuracyTests {
+    var callTruth: [SpeechTurn] {
+        get throws { SpeechTurn.rttm(try String(contentsOfFile: Fixtures.path("pyannote/sample.rttm"), encoding: .utf8)) }
+    }
+
+    @Test func theCallsRTTMHasTwoPeopleAndTheirOverlapsAreRemoved() throws {
+        let truth = try callTruth
+        #expect(truth.count == 10)
+        #expect(Set(truth.map(\.speaker)) == ["speaker90", "speaker91"])
+        let solo = SpeechTurn.solo(truth)
+        for a in solo {
+            for b in solo where b.speaker != a.speaker { #expect(min(a.end, b.end) <= max(a.start, b.start)) }
+        }
+        // 10.57–14.70 loses 10.57–11.03 and 14.49–14.70 to the other speaker.
+        #expect(solo.contains { $0.speaker == "speaker90" && abs($0.start - 11.03) < 1e-9 && abs($0.end - 14.49) < 1e-9 })
+    }
+
+    @Test func labelsAreMappedOneToOneForTheMostCredit() throws {
+        let truth = try callTruth
+        // Every RTTM turn as a line, with swapped names: the mapping undoes the swap.
+        let swapped = truth.map { SpeakerAccuracy.Line(start: $0.start, end: $0.end, speaker: $0.speaker == "speaker90" ? "Speaker 2" : "Speaker 1") }
+        let time = SpeakerAccuracy.time(swapped, truth: truth)
+        #expect(time.mapping == ["Speaker 1": "speaker91", "Speaker 2": "speaker90"])
+        #expect(time.share > 0.9 && time.share <= 1)
+        // One label for everybody: only the larger speaker's time is right.
+        let one = truth.map { SpeakerAccuracy.Line(start: $0.start, end: $0.end, speaker: "Speaker 1") }
+        let lumped = SpeakerAccuracy.time(one, truth: truth)
+        #expect(lumped.mapping.count == 1 && lumped.share < 0.6)
+        // A label per line: only one line per speaker can be right.
+        let each = truth.enumerated().map { SpeakerAccuracy.Line(start: $1.start, end: $1.end, speaker: "Speaker \($0 + 1)") }
+        #expect(SpeakerAccuracy.lines(each, truth: truth).correct == 2)
+    }
+
+    @Test func theTableIsTheSameForTheSameSeedAndNobodySpeaksTwiceInARow() throws {
+        let turns = try ["jfk/jfk.wav", "cards/005.wav", "cards/002.wav"].enumerated().flatMap { i, path in
+            SimulatedTable.Turn(speaker: "p\(i)", samples: try WAVDecoder().read(path: Fixtures.path(path)).atSpeechRate().samples).pieces(longest: 4)
+        }
+        #expect(turns.allSatisfy { $0.seconds <= 4 })
+        #expect(turns.filter { $0.speaker == "p0" }.reduce(0) { $0 + $1.samples.count } == 176_000)
+        let a = SimulatedTable(turns: turns, seed: 7), b = SimulatedTable(turns: turns, seed: 7)
+        #expect(a.truth == b.truth && a.audio == b.audio)
+        #expect(SimulatedTable(turns: turns, seed: 8).truth != a.truth)
+        let speakers = a.truth.map(\.speaker)
+        #expect(zip(speakers, speakers.dropFirst()).filter { $0 == $1 }.count <= 1)
+        for (x, y) in zip(a.truth, a.truth.dropFirst()) { #expect(y.start - x.end >= 0.7 && y.start - x.end <= 1.2001) }
+    }
+}
