@@ -7,7 +7,7 @@ import OzenKit
 ///
 /// The model is 3D-Speaker's zh/en CAM++ exported by `scripts/export_campplus_onnx.py`; the
 /// manifest's checks run before sherpa-onnx sees the file (a bad file can end the process).
-public final class CAMPlusSpeakerEmbedder: SpeakerEmbedder {
+public final class CAMPlusSpeakerEmbedder: SpeakerEmbedder, @unchecked Sendable {
     /// Less speech than this (s) gives no print: CAM++ needs a few hundred frames to say anything.
     public static let shortestSpeech = 0.3
     private let extractor: OpaquePointer

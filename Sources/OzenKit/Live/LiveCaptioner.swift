@@ -199,8 +199,10 @@ public final class LiveCaptioner {
         if let c = transcript.confidence { carriedConfidences.append(c) }
         let rest = Array(shown[(last + 1)...])
         let sentence = carried + settled[...last]
+        let base = Double(utteranceStart) / rate
         emitLine(sentence, start: carriedStart ?? voiceStart, end: Double(endSample) / rate,
-                 language: transcript.language, emit: emit)
+                 language: transcript.language,
+                 timed: carried.isEmpty ? transcript.words[...last].map { Self.shifted($0, by: base) } : nil, emit: emit)
         lockedTail = Array(sentence.suffix(5))
         cutter.advance(to: resumeSample)
         // The words after the sentence are the comparison base for the next pass.
@@ -287,7 +289,9 @@ public final class LiveCaptioner {
                 let endSample = utterance.start + Int(transcript.words[last].end * rate)
                 if endSample > utterance.start && endSample < utterance.end {
                     emitLine(carried + transcript.words[...last].map(\.text), start: start,
-                             end: Double(endSample) / rate, language: transcript.language, emit: emit)
+                             end: Double(endSample) / rate, language: transcript.language,
+                             timed: carried.isEmpty ? transcript.words[...last].map { Self.shifted($0, by: Double(utterance.start) / rate) } : nil,
+                             emit: emit)
                     cutter.reopen(from: endSample)
                     return
                 }
@@ -304,20 +308,39 @@ public final class LiveCaptioner {
                                       language: transcript.language, settledWords: carried.count), at: at), emit)
             return
         }
+        let timed = carried.isEmpty && !fromLivePasses && transcript.words.count == words.count
+            ? transcript.words.map { Self.shifted($0, by: Double(utterance.start) / rate) } : nil
         emitLine(carried + words, start: start, end: Double(utterance.voiceEnd) / rate,
-                 language: transcript.language, emit: emit)
+                 language: transcript.language, timed: timed, emit: emit)
     }
 
     /// Emits the finished line (or, if partials were shown and nothing survived, an empty line
     /// that tells the display to remove them) and starts afresh.
-    private func emitLine(_ words: [String], start: Double, end: Double, language: String, emit: (CaptionEvent) -> Void) {
+    ///
+    /// With `timed` words (seconds from the recording's start) and speakers on, a line in which
+    /// the voice changes is sent as one line per voice: the first keeps the partial's id.
+    private func emitLine(_ words: [String], start: Double, end: Double, language: String,
+                          timed: [TimedWord]? = nil, emit: (CaptionEvent) -> Void) {
         if !words.isEmpty { linesEmitted += 1 }
+        var parts = [(words, start, end)]
+        if let speakers, let timed, timed.count == words.count {
+            let split = speakers.parts(of: timed, audio: audio(seconds: start, to: end), start: start)
+            if split.count > 1 {
+                parts = split.enumerated().map { i, part in
+                    (part.map(\.text), i == 0 ? start : part.first!.start, i == split.count - 1 ? end : part.last!.end)
+                }
+                linesEmitted += parts.count - 1
+            }
+        }
         if !words.isEmpty || partialShown {
             let confidence = carriedConfidences.isEmpty ? nil : carriedConfidences.reduce(0, +) / Double(carriedConfidences.count)
-            send(.line(CaptionLine(id: lineID(), text: words.joined(separator: " "), start: start,
-                                   end: end, final: true, confidence: confidence,
-                                   uncertain: (confidence ?? 1) < settings.uncertainBelow,
-                                   language: language), at: at), emit)
+            for (partWords, partStart, partEnd) in parts {
+                send(.line(CaptionLine(id: lineID(), text: partWords.joined(separator: " "), start: partStart,
+                                       end: partEnd, final: true, confidence: confidence,
+                                       uncertain: (confidence ?? 1) < settings.uncertainBelow,
+                                       language: language), at: at), emit)
+                currentLineID = nil
+            }
         }
         currentLineID = nil
         partialShown = false
@@ -325,6 +348,10 @@ public final class LiveCaptioner {
         carriedStart = nil
         carriedConfidences = []
         stabilizer = WordStabilizer()
+    }
+
+    static func shifted(_ word: TimedWord, by seconds: Double) -> TimedWord {
+        TimedWord(text: word.text, start: word.start + seconds, end: word.end + seconds)
     }
 
     /// The index of the last word that ends a sentence, not counting the very last word

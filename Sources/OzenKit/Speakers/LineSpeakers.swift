@@ -8,6 +8,8 @@ import Foundation
 /// rather than stopping captions; `failures` counts them.
 public final class LineSpeakers {
     let embedder: any SpeakerEmbedder
+    /// Splits a line where the voice changes inside it; nil: lines are never split.
+    let changeFinder: (any VoiceChangeFinder)?
     public private(set) var tracker: SpeakerTracker
     /// Seconds spent making prints: `ozen speakers eval` holds it under a tenth of real time.
     public private(set) var busySeconds = 0.0
@@ -21,22 +23,33 @@ public final class LineSpeakers {
     /// Speech (s) after which a partial's speaker is guessed, and guessed again.
     static let guessAfter = [1.0, 3.0]
 
-    public init(embedder: any SpeakerEmbedder, people: KnownPeople? = nil, settings: SpeakerTracker.Settings = .default) {
+    /// Lines shorter than this (s) are not searched for a change of voice: two turns with no
+    /// pause between them rarely fit in less.
+    public static let shortestLineToSplit = 2.0
+
+    public init(embedder: any SpeakerEmbedder, changeFinder: (any VoiceChangeFinder)? = nil,
+                people: KnownPeople? = nil, settings: SpeakerTracker.Settings = .default) {
         self.embedder = embedder
+        self.changeFinder = changeFinder
         tracker = SpeakerTracker(people: people?.voices ?? [], settings: settings)
     }
 
     /// The speaker of a finished line, and corrections to recent lines.
     public func finished(lineID: Int, audio: ArraySlice<Float>) -> SpeakerTracker.Assignment {
         let seconds = Double(audio.count) / Double(MonoAudio.speechRate)
-        let assignment = tracker.label(lineID: lineID, print: print(audio), seconds: seconds)
+        let made = print(audio)
+        if ProcessInfo.processInfo.environment["OZEN_SPEAKER_TRACE"] != nil, let made {
+            let sims = tracker.similarities(made).map { String(format: "%@ %.2f", $0.0, $0.1) }.joined(separator: ", ")
+            FileHandle.standardError.write(Data(String(format: "trace line %ld %.1fs: %@\n", lineID, seconds, sims).utf8))
+        }
+        let assignment = tracker.label(lineID: lineID, print: made, seconds: seconds)
         lastSpeaker = assignment.speaker
         guessLine = nil
         return assignment
     }
 
     /// The guess for a partial of line `lineID` whose audio so far is `audio`.
-    public func partial(lineID: Int, audio: ArraySlice<Float>) -> String? {
+    public func partial(lineID: Int, audio: ArraySlice<Float>) -> String {
         if guessLine != lineID {
             guessLine = lineID
             guessedFrom = 0
@@ -47,7 +60,22 @@ public final class LineSpeakers {
             guessedFrom = audio.count
             guessed = tracker.guess(print(audio))
         }
-        return guessed ?? lastSpeaker
+        return guessed ?? lastSpeaker ?? tracker.guess(nil)
+    }
+
+    /// The line's words divided where the voice changes (`words` and `start` in seconds from
+    /// the start of the recording; `audio` is the line's own). One part when nobody else spoke.
+    public func parts(of words: [TimedWord], audio: ArraySlice<Float>, start: Double) -> [[TimedWord]] {
+        let seconds = Double(audio.count) / Double(MonoAudio.speechRate)
+        guard let changeFinder, seconds >= Self.shortestLineToSplit, words.count >= 2 else { return [words] }
+        let started = ContinuousClock.now
+        defer { busySeconds += RealTimeClock.seconds(ContinuousClock.now - started) }
+        guard let segments = try? changeFinder.segments(of: audio) else {
+            failures += 1
+            return [words]
+        }
+        let shifted = segments.map { SpeechTurn(speaker: $0.speaker, start: $0.start + start, end: $0.end + start) }
+        return LineSplit.split(words, at: shifted)
     }
 
     private func print(_ audio: ArraySlice<Float>) -> VoicePrint? {

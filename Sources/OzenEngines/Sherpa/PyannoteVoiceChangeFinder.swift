@@ -1,0 +1,52 @@
+import CSherpaOnnx
+import Foundation
+import OzenKit
+
+/// Where the voice changes inside a line: pyannote's segmentation-3.0 (who is speaking, frame
+/// by frame, in 10 s windows) with CAM++ prints to tell the pieces' voices apart, through
+/// sherpa-onnx's offline diarization, run on one line's audio at a time.
+public final class PyannoteVoiceChangeFinder: VoiceChangeFinder, @unchecked Sendable {
+    private let diarization: OpaquePointer
+    private let lock = NSLock()
+
+    /// - Parameter threshold: sherpa-onnx's clustering distance; pieces closer than this are
+    ///   one voice. Chosen on the pyannote call by `ozen speakers eval`.
+    public init(segmentation: InstalledModel, embedding: InstalledModel, threshold: Float = 0.7, threads: Int = 1) throws(ModelError) {
+        var config = SherpaOnnxOfflineSpeakerDiarizationConfig()
+        let segmentationPath = strdup(segmentation.filePath), embeddingPath = strdup(embedding.filePath)
+        let provider = strdup("cpu")
+        defer { free(segmentationPath); free(embeddingPath); free(provider) }
+        config.segmentation.pyannote.model = UnsafePointer(segmentationPath)
+        config.segmentation.num_threads = Int32(threads)
+        config.segmentation.provider = UnsafePointer(provider)
+        config.embedding.model = UnsafePointer(embeddingPath)
+        config.embedding.num_threads = Int32(threads)
+        config.embedding.provider = UnsafePointer(provider)
+        config.clustering.num_clusters = -1
+        config.clustering.threshold = threshold
+        config.min_duration_on = 0.3
+        config.min_duration_off = 0.5
+        guard let made = SherpaOnnxCreateOfflineSpeakerDiarization(&config) else {
+            throw .engineRefused(name: segmentation.manifest.name, path: segmentation.filePath)
+        }
+        diarization = made
+    }
+
+    deinit { SherpaOnnxDestroyOfflineSpeakerDiarization(diarization) }
+
+    public func segments(of samples: ArraySlice<Float>) throws -> [SpeechTurn] {
+        lock.lock()
+        defer { lock.unlock() }
+        let result = samples.withUnsafeBufferPointer {
+            SherpaOnnxOfflineSpeakerDiarizationProcess(diarization, $0.baseAddress, Int32($0.count))
+        }
+        guard let result else { return [] }
+        defer { SherpaOnnxOfflineSpeakerDiarizationDestroyResult(result) }
+        let count = Int(SherpaOnnxOfflineSpeakerDiarizationResultGetNumSegments(result))
+        guard count > 0, let sorted = SherpaOnnxOfflineSpeakerDiarizationResultSortByStartTime(result) else { return [] }
+        defer { SherpaOnnxOfflineSpeakerDiarizationDestroySegment(sorted) }
+        return (0..<count).map { i in
+            SpeechTurn(speaker: String(sorted[i].speaker), start: Double(sorted[i].start), end: Double(sorted[i].end))
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import OzenEngines
+import OzenKit
+import OzenTestSupport
+import Testing
+
+/// CAM++ prints of real people, the tracker on them, and the live pipeline labelling a
+/// table of real speakers.
+@Suite(.serialized) struct SpeakerLabelTests {
+    static let embedder: CAMPlusSpeakerEmbedder = {
+        do { return try CAMPlusSpeakerEmbedder(model: try InstalledModel.load("campplus", in: Fixtures.home)) }
+        catch { fatalError("the campplus model is not installed (run `make setup`): \(error)") }
+    }()
+
+    func samples(_ path: String) throws -> [Float] { try WAVDecoder().read(path: Fixtures.path(path)).atSpeechRate().samples }
+
+    func print(_ path: String) throws -> VoicePrint {
+        try #require(try Self.embedder.voicePrint(of: try samples(path)[...]))
+    }
+
+    @Test func oneReaderIsCloserToHimselfThanToAnyoneElse() throws {
+        let reader = try FileManager.default.contentsOfDirectory(atPath: Fixtures.path("librivox"))
+            .filter { $0.hasSuffix(".wav") }.sorted().map { try print("librivox/" + $0) }
+        let others = [try print("jfk/jfk.wav"), try print("cards/005.wav")]
+        #expect(Self.embedder.dimension == 192)
+        let same = zip(reader, reader.dropFirst()).map { $0.similarity(to: $1) }
+        let different = reader.flatMap { r in others.map { r.similarity(to: $0) } }
+        #expect(same.min()! > 0.8, "same reader: \(same)")
+        #expect(different.max()! < 0.4, "different people: \(different)")
+    }
+
+    @Test func tooLittleSpeechGivesNoPrintAndSilenceNoCrash() throws {
+        #expect(try Self.embedder.voicePrint(of: [Float](repeating: 0.01, count: 3_000)[...]) == nil)
+        // Two seconds of digital silence: a print or none, never a NaN one.
+        if let silent = try Self.embedder.voicePrint(of: [Float](repeating: 0, count: 32_000)[...]) {
+            #expect(silent.values.allSatisfy { $0.isFinite })
+        }
+    }
+
+    @Test func anEnrolledPersonIsNamedAndOthersAreNumbered() throws {
+        let librivox = try FileManager.default.contentsOfDirectory(atPath: Fixtures.path("librivox")).filter { $0.hasSuffix(".wav") }.sorted()
+        // Enrolled from two of the reader's clips; the others are lines of the conversation.
+        var tracker = SpeakerTracker(people: [("Elinor", [try print("librivox/" + librivox[0]), try print("librivox/" + librivox[1])])])
+        let jfk = try samples("jfk/jfk.wav")
+        let lines: [(String, [Float])] = [
+            ("librivox", try samples("librivox/" + librivox[2])),
+            ("jfk", Array(jfk[..<88_000])),
+            ("librivox", try samples("librivox/" + librivox[3])),
+            ("jfk", Array(jfk[88_000...])),
+            ("cards", try samples("cards/005.wav")),
+        ]
+        var labels: [String] = []
+        for (i, (_, audio)) in lines.enumerated() {
+            let assignment = tracker.label(lineID: i + 1, print: try Self.embedder.voicePrint(of: audio[...]),
+                                           seconds: Double(audio.count) / 16_000)
+            labels.append(assignment.speaker)
+        }
+        #expect(labels == ["Elinor", "Speaker 1", "Elinor", "Speaker 1", "Speaker 2"])
+    }
+
+    @Test func theLivePipelineLabelsATableOfThreeRealPeople() throws {
+        let librivox = try FileManager.default.contentsOfDirectory(atPath: Fixtures.path("librivox")).filter { $0.hasSuffix(".wav") }.sorted()
+        var turns = try librivox.prefix(3).map { SimulatedTable.Turn(speaker: "reader", samples: try samples("librivox/" + $0)) }
+        turns += SimulatedTable.Turn(speaker: "kennedy", samples: try samples("jfk/jfk.wav")).pieces(longest: 6)
+        turns += [SimulatedTable.Turn(speaker: "cards", samples: try samples("cards/005.wav"))]
+        let table = SimulatedTable(turns: turns, seed: 3)
+        let clock = AudioClock()
+        let speakers = LineSpeakers(embedder: Self.embedder)
+        let captioner = LiveCaptioner(classifier: try LiveHarness.classifier(), recognizer: LiveHarness.whisper,
+                                      settings: LiveSettings(language: .english), clock: clock, speakers: speakers)
+        var lines: [Int: SpeakerAccuracy.Line] = [:]
+        var everyEventHasASpeaker = true
+        try RecordingReplay.run(MonoAudio(samples: table.audio, sampleRate: 16_000), through: captioner, clock: clock) { event in
+            switch event {
+            case .line(let line, _) where !line.text.isEmpty:
+                lines[line.id] = .init(start: line.start, end: line.end, speaker: line.speaker ?? "")
+                everyEventHasASpeaker = everyEventHasASpeaker && line.speaker != nil
+            case .partial(let line, _):
+                everyEventHasASpeaker = everyEventHasASpeaker && line.speaker != nil
+            case .speaker(let id, let speaker, _):
+                lines[id]?.speaker = speaker
+            default:
+                break
+            }
+        }
+        let labelled = lines.keys.sorted().map { lines[$0]! }
+        let score = SpeakerAccuracy.lines(labelled, truth: table.truth)
+        #expect(everyEventHasASpeaker)
+        #expect(Set(labelled.map(\.speaker)).count == 3, "\(labelled)")
+        #expect(score.share >= 0.9, "\(labelled) vs \(table.truth)")
+    }
+}
