@@ -6,9 +6,8 @@ import OzenKit
 /// transaction. Use a store from one thread at a time; the recorder's writer opens its own.
 public final class HistoryStore {
     let db: StoreConnection
-    /// The summary and next line number of the conversation written last, so saving a line
-    /// does not decode its summary again (valid only after a commit).
-    private var active: (id: Int64, summary: ConversationSummary, next: Int)?
+    /// The conversation written last, as its last commit left it (see `ActiveConversation`).
+    private var active: ActiveConversation?
 
     /// Where the history lives in `home`.
     public static func path(in home: OzenHome) -> String { home.path + "/history.sqlite" }
@@ -39,31 +38,31 @@ public final class HistoryStore {
     public func append(_ lines: [CaptionLine], to conversation: Int64, timeOffset: Double = 0, savedAt: Date = Date(),
                        starred: Set<Int> = []) throws -> [SavedLine] {
         do {
-            let (saved, state) = try db.transaction { () -> ([SavedLine], (Int64, ConversationSummary, Int)) in
-                var (summary, next) = try summaryState(of: conversation)
+            let (saved, state) = try db.transaction { () -> ([SavedLine], ActiveConversation) in
+                var state = try activeState(of: conversation)
                 var saved: [SavedLine] = []
                 for line in lines where !line.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-                    let row = SavedLine(conversationID: conversation, number: next, text: line.text, speaker: line.speaker,
+                    let row = SavedLine(conversationID: conversation, number: state.next, text: line.text, speaker: line.speaker,
                                         start: line.start + timeOffset, end: line.end + timeOffset,
                                         confidence: line.confidence, uncertain: line.uncertain,
                                         starred: starred.contains(line.id), language: line.language)
                     try insert(row, savedAt: savedAt)
-                    summary.add(row)
+                    state.summary.add(row)
                     saved.append(row)
-                    next += 1
+                    state.next += 1
                 }
-                guard !saved.isEmpty else { return (saved, (conversation, summary, next)) }
+                guard !saved.isEmpty else { return (saved, state) }
                 let stars = saved.filter(\.starred).count
                 try db.run("""
                     UPDATE conversation SET line_count = line_count + ?, star_count = star_count + ?, duration_s = ?,
                         last_active_at = ?, summary = ?, preview = CASE WHEN preview = '' THEN ? ELSE preview END
                     WHERE id = ?
-                    """, [.int(Int64(saved.count)), .int(Int64(stars)), .real(summary.seconds),
-                          .real(savedAt.timeIntervalSince1970), .text(try Self.encode(summary)),
+                    """, [.int(Int64(saved.count)), .int(Int64(stars)), .real(state.summary.seconds),
+                          .real(savedAt.timeIntervalSince1970), .text(try state.json.encode(state.summary)),
                           .text(String(saved[0].text.prefix(80))), .int(conversation)])
-                return (saved, (conversation, summary, next))
+                return (saved, state)
             }
-            active = (state.0, state.1, state.2)
+            active = state
             return saved
         } catch {
             active = nil
@@ -116,12 +115,12 @@ public final class HistoryStore {
     /// The cached summary is stale once lines change after the fact.
     func forgetActiveSummary() { active = nil }
 
-    private func summaryState(of conversation: Int64) throws -> (ConversationSummary, Int) {
-        if let active, active.id == conversation { return (active.summary, active.next) }
+    private func activeState(of conversation: Int64) throws -> ActiveConversation {
+        if let active, active.id == conversation { return active }
         let rows = try db.rows("SELECT summary, (SELECT COALESCE(MAX(number), 0) FROM line WHERE conversation_id = ?1) FROM conversation WHERE id = ?1",
                                [.int(conversation)]) { ($0.text(0), Int($0.int(1))) }
         guard let (json, last) = rows.first else { throw HistoryLookupError.noConversation(conversation) }
-        return (Self.decode(json), last + 1)
+        return ActiveConversation(id: conversation, summary: Self.decode(json), next: last + 1)
     }
 
     static func encode(_ summary: ConversationSummary) throws -> String {
@@ -131,4 +130,14 @@ public final class HistoryStore {
     static func decode(_ json: String) -> ConversationSummary {
         (try? JSONDecoder().decode(ConversationSummary.self, from: Data(json.utf8))) ?? ConversationSummary()
     }
+}
+
+/// What saving the next line of the conversation written last needs, kept from its last
+/// commit so it is not read or worked out again: its summary, that summary's JSON (see
+/// `SummaryJSON`) and its next line number.
+private struct ActiveConversation {
+    var id: Int64
+    var summary: ConversationSummary
+    var next: Int
+    var json = SummaryJSON()
 }

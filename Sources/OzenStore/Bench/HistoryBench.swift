@@ -25,11 +25,10 @@ public struct HistoryBench {
         public var listP95: Double
         public var openP50: Double
         public var openP95: Double
-        public var saveP50: Double
-        public var saveP99: Double
-        /// The idle-time checkpoint after a line (nobody waits on it).
-        public var checkpointP99: Double
-        public var recordP99: Double
+        public var saving: SaveBench.Figures
+        /// Segments of the line index before the lines were saved (after: `saving.segments`).
+        public var segmentsBefore: Int
+        public var caption: CaptionStepBench.Figures
         public var databaseBytes: Int64
     }
 
@@ -54,33 +53,24 @@ public struct HistoryBench {
         var search: [Double] = []
         for i in 0..<searches {
             let query = BenchText.queries[i % BenchText.queries.count]
-            search.append(try time { _ = try store.search(query) })
+            search.append(try Self.time { _ = try store.search(query) })
         }
         var list: [Double] = []
-        for _ in 0..<100 { list.append(try time { _ = HistoryDay.group(try store.conversations(limit: 20), now: now) }) }
+        for _ in 0..<100 { list.append(try Self.time { _ = HistoryDay.group(try store.conversations(limit: 20), now: now) }) }
         var open: [Double] = []
         let count = try store.conversationCount
         for i in 0..<100 {
             let id = Int64(1 + (i * 37) % max(1, count))
             let at = 1 + (i * 97) % linesPerConversation
-            open.append(try time {
+            open.append(try Self.time {
                 _ = try store.conversation(id)
                 _ = try store.summary(of: id)
                 _ = try store.lines(of: id, from: max(1, at - 5), limit: 40)
             })
         }
-        // Saving as the recorder's writer does: automatic checkpoints off, a passive checkpoint
-        // when idle (after each line here, timed apart from the line's commit).
-        let live = try store.startConversation(at: now, language: "he")
-        try store.setAutomaticCheckpoints(false)
-        var save: [Double] = [], checkpoints: [Double] = []
-        for id in 1...1_000 {
-            let line = BenchText.line(id: id, hebrew: true, random: &random)
-            save.append(try time { try store.append([line], to: live) })
-            checkpoints.append(try time { try store.checkpoint() })
-        }
-        try store.setAutomaticCheckpoints(true)
-        let recordP99 = try recordTimes(path: path, random: &random)
+        let segments = try store.indexSegments
+        let saving = try SaveBench(store: store).run(at: now)
+        let caption = try CaptionStepBench(path: path).run()
         let size = ["", "-wal"].reduce(Int64(0)) { total, suffix in
             total + ((try? FileManager.default.attributesOfItem(atPath: path + suffix)[.size] as? NSNumber)?.int64Value ?? 0)
         }
@@ -88,24 +78,10 @@ public struct HistoryBench {
                       searchP50: Self.percentile(search, 50), searchP95: Self.percentile(search, 95),
                       listP50: Self.percentile(list, 50), listP95: Self.percentile(list, 95),
                       openP50: Self.percentile(open, 50), openP95: Self.percentile(open, 95),
-                      saveP50: Self.percentile(save, 50), saveP99: Self.percentile(save, 99),
-                      checkpointP99: Self.percentile(checkpoints, 99),
-                      recordP99: recordP99, databaseBytes: size)
+                      saving: saving, segmentsBefore: segments, caption: caption, databaseBytes: size)
     }
 
-    /// What the caption path pays: `ConversationRecorder.record` for 1,000 lines.
-    private func recordTimes(path: String, random: inout SplitMix) throws -> Double {
-        let recorder = ConversationRecorder(path: path)
-        var times: [Double] = []
-        for id in 1...1_000 {
-            let event = CaptionEvent.line(BenchText.line(id: id, hebrew: true, random: &random), at: Double(id))
-            times.append(try time { recorder.record(event) })
-        }
-        recorder.close()
-        return Self.percentile(times, 99)
-    }
-
-    private func time(_ body: () throws -> Void) throws -> Double {
+    static func time(_ body: () throws -> Void) throws -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
         try body()
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6

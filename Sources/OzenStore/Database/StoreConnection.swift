@@ -111,6 +111,8 @@ final class StoreConnection {
 
     var lastInsertedID: Int64 { sqlite3_last_insert_rowid(db) }
     var changes: Int { Int(sqlite3_changes(db)) }
+    /// Rows changed by every statement since the connection opened.
+    var totalChanges: Int { Int(sqlite3_total_changes(db)) }
 
     /// Runs `body` in one write transaction: all of it is saved, or none of it.
     func transaction<T>(_ body: () throws -> T) throws -> T {

@@ -28,9 +28,18 @@ enum HistoryBenchCommand {
         print("search          p50 \(ms(r.searchP50))  p95 \(ms(r.searchP95))   target p95 ≤ 50 ms  \(mark(r.searchP95 <= 50))")
         print("list, 1st page  p50 \(ms(r.listP50))  p95 \(ms(r.listP95))   target ≤ 20 ms      \(mark(r.listP95 <= 20))")
         print("open at a line  p50 \(ms(r.openP50))  p95 \(ms(r.openP95))")
-        print("save a line     p50 \(ms(r.saveP50))  p99 \(ms(r.saveP99))   target p99 ≤ 2 ms   \(mark(r.saveP99 <= 2))")
-        print("  idle checkpoint after a line (nobody waits) p99 \(ms(r.checkpointP99))")
-        print("caption path    record() p99 \(String(format: "%.4f ms", r.recordP99)) (the caller's cost; the write is on the writer thread)")
+        let s = r.saving, c = r.caption
+        print("save a line     p50 \(ms(s.p50))  p99 \(ms(s.p99))   target p99 ≤ 2 ms   \(mark(s.p99 <= 2))")
+        print("  idle upkeep after a line (nobody waits): merge step p99 \(ms(s.mergeStepP99)) (\(s.mergeSteps) steps), checkpoint p99 \(ms(s.checkpointP99))")
+        print("  line index segments \(r.segmentsBefore) before, \(s.segments) after")
+        print(String(format: "caption step    p50 %.3f ms  p99 %.3f ms saving, p50 %.3f ms  p99 %.3f ms not: p99 ×%.2f",
+                     c.savingP50, c.savingP99, c.aloneP50, c.aloneP99, c.savingP99 / max(c.aloneP99, 0.000_001)))
+        print("  (the caller's cost per locked line while the writer commits on its own thread)")
         print(String(format: "database        %.1f MB (%.0f bytes a line)", Double(r.databaseBytes) / 1_048_576, Double(r.databaseBytes) / Double(max(1, r.lines))))
+        // A p99 of milliseconds moves with whatever else runs: say how busy the machine was.
+        var load = [0.0, 0.0, 0.0]
+        if getloadavg(&load, 3) == 3 {
+            print(String(format: "machine         load %.2f (last minute) on %d cores", load[0], ProcessInfo.processInfo.activeProcessorCount))
+        }
     }
 }
