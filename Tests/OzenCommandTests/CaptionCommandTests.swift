@@ -31,7 +31,8 @@ import Testing
             for key in ["id", "text", "start", "end", "final", "speaker", "confidence", "uncertain"] {
                 #expect(line[key] != nil, "missing \(key)")
             }
-            #expect(line["speaker"] is NSNull)
+            // One man speaking: every line is the first voice's.
+            #expect(line["speaker"] as? String == "Speaker 1")
             #expect(line["final"] as? Bool == true)
         }
         let text = lines.compactMap { $0["text"] as? String }.joined(separator: " ")

@@ -51,3 +51,27 @@ import Testing
         for (x, y) in zip(a.truth, a.truth.dropFirst()) { #expect(y.start - x.end >= 0.7 && y.start - x.end <= 1.2001) }
     }
 }
+
+/// Dividing a line's timed words among the voices heard in it, on the call's real turns.
+@Suite struct LineSplitTests {
+    @Test func wordsFollowTheVoiceThatHoldsTheirMiddle() throws {
+        let truth = SpeechTurn.rttm(try String(contentsOfFile: Fixtures.path("pyannote/sample.rttm"), encoding: .utf8))
+        // Words every 0.5 s from 14.0 to 19.0 s: speaker90 until 14.49, speaker91 to 17.92, 90 again
+        // from 18.05. The word at 18.0–18.4 lies where both talk (18.15–18.59) beside a 0.1 s
+        // stretch of 90 alone, too short to hold a word: it stays with 91, the nearer voice.
+        let words = stride(from: 14.0, to: 19.0, by: 0.5).map { TimedWord(text: "w\($0)", start: $0, end: $0 + 0.4) }
+        let parts = LineSplit.split(words, at: SpeechTurn.solo(truth.filter { $0.end > 14 && $0.start < 19 }))
+        #expect(parts.map(\.voice) == ["speaker90", "speaker91", "speaker90"])
+        #expect(parts.map(\.words.count) == [1, 8, 1])
+        #expect(parts.flatMap(\.words) == words)
+    }
+
+    @Test func oneVoiceOrNoSegmentsLeaveTheLineWhole() {
+        let words = [TimedWord(text: "a", start: 0, end: 0.3), TimedWord(text: "b", start: 0.4, end: 0.9)]
+        #expect(LineSplit.split(words, at: []).count == 1)
+        #expect(LineSplit.split(words, at: [SpeechTurn(speaker: "0", start: 0, end: 1)]).map(\.words) == [words])
+        // A 0.2 s blip of another voice is too short to carry a word of its own.
+        let blip = [SpeechTurn(speaker: "0", start: 0, end: 1), SpeechTurn(speaker: "1", start: 0.5, end: 0.7)]
+        #expect(LineSplit.split(words, at: blip).count == 1)
+    }
+}

@@ -34,7 +34,38 @@ public final class PyannoteVoiceChangeFinder: VoiceChangeFinder, @unchecked Send
 
     deinit { SherpaOnnxDestroyOfflineSpeakerDiarization(diarization) }
 
+    /// The model's window (10 s). Audio up to one window is segmented in one pass (37 ms for
+    /// 5 s, ~45 ms for 10 s here); beyond it sherpa-onnx prints and clusters every speaker of
+    /// every 1 s-shifted window (2.4 s for 25 s), so longer lines go window by window.
+    public static let window = 160_000
+
+    /// Who spoke when, window by window. Speaker numbers are local to a window, so the first
+    /// voice of each window is taken to be the last voice of the one before (a change exactly
+    /// at a window's edge is missed); every other voice gets a number of its own.
     public func segments(of samples: ArraySlice<Float>) throws -> [SpeechTurn] {
+        var out: [SpeechTurn] = []
+        var next = 0
+        var start = samples.startIndex
+        while start < samples.endIndex {
+            let end = min(samples.endIndex, start + Self.window)
+            let offset = Double(start - samples.startIndex) / 16_000
+            var names: [String: String] = [:]
+            for (i, segment) in try windowSegments(samples[start..<end]).enumerated() {
+                if names[segment.speaker] == nil {
+                    if i == 0, let last = out.last { names[segment.speaker] = last.speaker } else {
+                        names[segment.speaker] = String(next)
+                        next += 1
+                    }
+                }
+                out.append(SpeechTurn(speaker: names[segment.speaker]!, start: segment.start + offset,
+                                      end: min(segment.end, Double(end - start) / 16_000) + offset))
+            }
+            start = end
+        }
+        return out
+    }
+
+    private func windowSegments(_ samples: ArraySlice<Float>) throws -> [SpeechTurn] {
         lock.lock()
         defer { lock.unlock() }
         let result = samples.withUnsafeBufferPointer {

@@ -322,26 +322,36 @@ public final class LiveCaptioner {
     private func emitLine(_ words: [String], start: Double, end: Double, language: String,
                           timed: [TimedWord]? = nil, emit: (CaptionEvent) -> Void) {
         if !words.isEmpty { linesEmitted += 1 }
+        guard !words.isEmpty || partialShown else { return finishLine() }
         var parts = [(words, start, end)]
+        var ids = [lineID()]
         if let speakers, let timed, timed.count == words.count {
-            let split = speakers.parts(of: timed, audio: audio(seconds: start, to: end), start: start)
+            let lineAudio = audio(seconds: start, to: end)
+            let split = speakers.parts(of: timed, audio: lineAudio, start: start)
             if split.count > 1 {
                 parts = split.enumerated().map { i, part in
-                    (part.map(\.text), i == 0 ? start : part.first!.start, i == split.count - 1 ? end : part.last!.end)
+                    (part.words.map(\.text), i == 0 ? start : part.words.first!.start, i == split.count - 1 ? end : part.words.last!.end)
+                }
+                for _ in split.dropFirst() {
+                    currentLineID = nil
+                    ids.append(lineID())
                 }
                 linesEmitted += parts.count - 1
+                speakers.labelParts(split, ids: ids, audio: lineAudio, start: start)
             }
         }
-        if !words.isEmpty || partialShown {
-            let confidence = carriedConfidences.isEmpty ? nil : carriedConfidences.reduce(0, +) / Double(carriedConfidences.count)
-            for (partWords, partStart, partEnd) in parts {
-                send(.line(CaptionLine(id: lineID(), text: partWords.joined(separator: " "), start: partStart,
-                                       end: partEnd, final: true, confidence: confidence,
-                                       uncertain: (confidence ?? 1) < settings.uncertainBelow,
-                                       language: language), at: at), emit)
-                currentLineID = nil
-            }
+        let confidence = carriedConfidences.isEmpty ? nil : carriedConfidences.reduce(0, +) / Double(carriedConfidences.count)
+        for ((partWords, partStart, partEnd), id) in zip(parts, ids) {
+            send(.line(CaptionLine(id: id, text: partWords.joined(separator: " "), start: partStart,
+                                   end: partEnd, final: true, confidence: confidence,
+                                   uncertain: (confidence ?? 1) < settings.uncertainBelow,
+                                   language: language), at: at), emit)
         }
+        finishLine()
+    }
+
+    /// Starts afresh after a line.
+    private func finishLine() {
         currentLineID = nil
         partialShown = false
         carried = []

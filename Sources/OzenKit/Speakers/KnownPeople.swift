@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The people she has taught Ozen to recognise by name: each with the prints of the
 /// recordings she gave, kept separately (several short recordings made in different places
@@ -52,8 +55,11 @@ public struct KnownPeople: Sendable, Equatable, Codable {
         guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else {
             throw KnownPeopleError.notWritable(path: path)
         }
-        _ = try FileManager.default.replaceItemAt(URL(fileURLWithPath: path), withItemAt: URL(fileURLWithPath: temporary))
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        // rename(2) replaces the old list in one step: a crash leaves the old list or the new one.
+        guard Glibc.rename(temporary, path) == 0 else {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw KnownPeopleError.notWritable(path: path)
+        }
     }
 
     public func person(named name: String) -> Person? {

@@ -106,22 +106,19 @@ public struct SpeakerTracker: Sendable {
     }
 
     /// Labels a finished line and returns the corrections its print makes to recent lines.
-    /// The similarity of `print` to each voice, for tracing.
-    public func similarities(_ print: VoicePrint) -> [(String, Double)] {
-        voices.map { ($0.label, $0.similarity(to: print)) }
-    }
-
-    public mutating func label(lineID: Int, print: VoicePrint?, seconds: Double) -> Assignment {
+    /// `excluding`: labels this line cannot have (another voice of the same line has them).
+    public mutating func label(lineID: Int, print: VoicePrint?, seconds: Double, excluding: Set<String> = []) -> Assignment {
         let learns = print != nil && seconds >= settings.shortestToLearnFrom
         let weight = learns ? min(seconds, settings.heaviestLine) : 0
+        let lastKey = recent.last?.voice
         var key: Int
-        if let print, let (index, similarity) = nearest(print), similarity >= threshold(voices[index]) {
+        if let print, let (index, similarity) = nearest(print, excluding: excluding), similarity >= threshold(voices[index]) {
             key = voices[index].key
-        } else if learns || recent.isEmpty {
+        } else if learns || lastKey == nil || excluding.contains(label(ofKey: lastKey!) ?? "") {
             key = openVoice()
         } else {
             // Too short to tell and like no one: most likely the one who spoke last.
-            key = recent.last!.voice
+            key = lastKey!
         }
         if learns, let print, let index = voices.firstIndex(where: { $0.key == key }) {
             voices[index].add(print, weight: weight)
@@ -141,9 +138,9 @@ public struct SpeakerTracker: Sendable {
         return voice.weight < settings.settledAfter ? settings.joinNewVoiceAbove : settings.joinAbove
     }
 
-    private func nearest(_ print: VoicePrint) -> (Int, Double)? {
+    private func nearest(_ print: VoicePrint, excluding: Set<String> = []) -> (Int, Double)? {
         var best: (Int, Double)?
-        for (i, voice) in voices.enumerated() where voice.weight > 0 || !voice.enrolled.isEmpty {
+        for (i, voice) in voices.enumerated() where (voice.weight > 0 || !voice.enrolled.isEmpty) && !excluding.contains(voice.label) {
             let s = voice.similarity(to: print)
             if best == nil || s > best!.1 { best = (i, s) }
         }
@@ -170,9 +167,8 @@ public struct SpeakerTracker: Sendable {
             merged = false
             search: for a in voices.indices {
                 for b in voices.indices where b > a {
-                    let newest = min(voices[a].weight, voices[b].weight) < settings.settledAfter
                     guard let ca = voices[a].centre, let cb = voices[b].centre,
-                          ca.similarity(to: cb) >= (newest ? settings.joinNewVoiceAbove : settings.mergeAbove) else { continue }
+                          ca.similarity(to: cb) >= settings.mergeAbove else { continue }
                     // Two enrolled people are never merged: she said they are different.
                     if !voices[a].enrolled.isEmpty && !voices[b].enrolled.isEmpty { continue }
                     let (keep, gone) = voices[b].enrolled.isEmpty ? (a, b) : (b, a)

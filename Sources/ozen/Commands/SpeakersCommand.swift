@@ -43,11 +43,11 @@ enum SpeakersCommand {
                                     "%@ is enrolled with %ld recordings; their lines carry their name from the next conversation"), name, count))
         case "rename":
             guard rest.count == 2 else { throw UsageError(tr("ל־rename צריך שם ישן ושם חדש", "rename needs the old name and the new one")) }
-            guard try people.rename(rest[0], to: rest[1]) else { throw NotEnrolled(name: rest[0]) }
+            guard let old = people.person(named: rest[0])?.name, try people.rename(old, to: rest[1]) else { throw NotEnrolled(name: rest[0]) }
             try people.save(to: path)
-            let store = try HistoryStore(home: home)
-            let lines = try store.renameSpeaker(rest[0], to: rest[1].trimmingCharacters(in: .whitespaces))
-            print(String(format: tr("%@ נקרא/ת עכשיו %@; %ld שורות שמורות עודכנו", "%@ is now %@; %ld saved lines changed"), rest[0], rest[1], lines))
+            let new = rest[1].trimmingCharacters(in: .whitespaces)
+            let lines = try HistoryStore(home: home).renameSpeaker(old, to: new)
+            print(String(format: tr("%@ נקרא/ת עכשיו %@; %ld שורות שמורות עודכנו", "%@ is now %@; %ld saved lines changed"), old, new, lines))
         case "remove":
             guard rest.count == 1 else { throw UsageError(tr("ל־remove צריך שם אחד", "remove needs one name")) }
             guard people.remove(rest[0]) else { throw NotEnrolled(name: rest[0]) }

@@ -19,6 +19,8 @@ enum Exit: Int32 {
             }
         case is ModelError: return .setup
         case is UsageError: return .usage
+        case is TooLittleSpeech: return .badInput
+        case is NotEnrolled: return .noInput
         default: return .failure
         }
     }

@@ -5,6 +5,8 @@ import OzenKit
 /// The speaker model and the people she enrolled, as `caption` and `speakers` load them.
 enum SpeakerSupport {
     static let modelName = "campplus"
+    /// pyannote segmentation-3.0: where the voice changes inside a line.
+    static let segmentationName = "segmentation"
 
     static func embedder(home: OzenHome) throws -> CAMPlusSpeakerEmbedder {
         try CAMPlusSpeakerEmbedder(model: try InstalledModel.load(modelName, in: home))
@@ -23,6 +25,8 @@ enum SpeakerSupport {
                                                     "ozen: the enrolled people were enrolled with another model — enrol them again with ozen speakers enroll") + "\n").utf8))
             people = KnownPeople(model: embedder.modelName)
         }
-        return LineSpeakers(embedder: embedder, people: people)
+        let finder = try PyannoteVoiceChangeFinder(segmentation: try InstalledModel.load(segmentationName, in: home),
+                                                   embedding: try InstalledModel.load(modelName, in: home))
+        return LineSpeakers(embedder: embedder, changeFinder: finder, people: people)
     }
 }
