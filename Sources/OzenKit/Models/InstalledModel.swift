@@ -6,7 +6,8 @@ import Foundation
 /// the manifest must exist, the size must match it exactly, and the file's own structure must
 /// hold (a Whisper ggml file is walked tensor by tensor to its last byte). Files small enough to
 /// hash in well under a second (< 64 MiB, e.g. Silero at 2.3 MB) are also checked against
-/// their sha256; the 148 MB Whisper file gets the full checksum from `ozen models verify`.
+/// their sha256 (skipped while `VerifiedStamp` shows the file unchanged since it last matched);
+/// the 148 MB Whisper file gets the full checksum from `ozen models verify`.
 public struct InstalledModel: Sendable, Equatable {
     public var manifest: ModelManifest
     public var folder: String
@@ -52,9 +53,11 @@ public struct InstalledModel: Sendable, Equatable {
             }
         }
         if fullChecksum || size < Self.hashEveryLoadBelow {
+            if !fullChecksum && VerifiedStamp.matches(path, sha256: manifest.sha256) { return }
             guard let digest = try? SHA256.hexDigest(ofFileAt: path), digest == manifest.sha256 else {
                 throw .checksumMismatch(name: manifest.name, path: path)
             }
+            VerifiedStamp.record(path, sha256: digest)
         }
     }
 

@@ -29,11 +29,14 @@ enum CaptionCommand {
         output.print(.status(.loadingModel(name: modelName), at: 0))
         let whisper = try InstalledModel.load(modelName, in: home)
         let vad = try InstalledModel.load("silero-vad", in: home)
+        let classifier = try SileroFrameClassifier(model: vad)
+        let recognizer = try WhisperRecognizer(model: whisper, settings: recognizerSettings)
+        let speakers = args.flag("--no-speakers") ? nil : try SpeakerSupport.lineSpeakers(home: home)
+        // The clock starts once everything is loaded: with --realtime the recording plays from then.
         let clock: any PipelineClock = args.flag("--realtime") ? RealTimeClock() : AudioClock()
-        let captioner = LiveCaptioner(classifier: try SileroFrameClassifier(model: vad),
-                                      recognizer: try WhisperRecognizer(model: whisper, settings: recognizerSettings),
+        let captioner = LiveCaptioner(classifier: classifier, recognizer: recognizer,
                                       settings: try liveSettings(language: language, keywords: keywords), clock: clock,
-                                      speakers: args.flag("--no-speakers") ? nil : try SpeakerSupport.lineSpeakers(home: home))
+                                      speakers: speakers)
         let recorder = args.flag("--no-save") ? nil : try startRecorder(home: home, continuing: args.flag("--continue"))
         try RecordingReplay.run(audio, through: captioner, clock: clock) { event in
             output.print(event)

@@ -18,7 +18,8 @@ enum SpeakerSupport {
 
     /// Labels for the live pipeline: the model, and the enrolled people made with it.
     static func lineSpeakers(home: OzenHome, enrolled: Bool = true) throws -> LineSpeakers {
-        let embedder = try embedder(home: home)
+        let model = try InstalledModel.load(modelName, in: home)
+        let embedder = try CAMPlusSpeakerEmbedder(model: model)
         var people = enrolled ? try people(home: home, embedder: embedder) : KnownPeople(model: embedder.modelName)
         if people.model != embedder.modelName {
             FileHandle.standardError.write(Data((tr("ozen: האנשים הרשומים נרשמו במודל אחר — רשמו אותם שוב ב־ozen speakers enroll",
@@ -26,7 +27,7 @@ enum SpeakerSupport {
             people = KnownPeople(model: embedder.modelName)
         }
         let finder = try PyannoteVoiceChangeFinder(segmentation: try InstalledModel.load(segmentationName, in: home),
-                                                   embedding: try InstalledModel.load(modelName, in: home))
+                                                   embedding: model)
         return LineSpeakers(embedder: embedder, changeFinder: finder, people: people)
     }
 }
