@@ -31,10 +31,10 @@ Usage:
 EXPORTER_VERSION = "1"
 
 import argparse
-import hashlib
 import os
 import sys
-import warnings
+
+from onnx_export_steps import ExportError, export_torchscript, finish as finish_onnx, run_main, sha256_of
 
 FEAT_DIM = 80
 EMBEDDING_DIM = 192
@@ -73,18 +73,6 @@ DESCRIPTIVE_METADATA = {
 
 # Tolerance between torch and the reference ONNX evaluation of the exported graph.
 CHECK_TOLERANCE = 2e-3
-
-
-class ExportError(Exception):
-    pass
-
-
-def sha256_of(path):
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
 
 
 def load_model(checkpoint):
@@ -186,50 +174,12 @@ def example_features(frames, seed):
 
 
 def export(model, path):
-    import torch
-
-    x = example_features(200, seed=0)
-    with torch.no_grad(), warnings.catch_warnings():
-        # torch warns that the TorchScript exporter is the legacy one; it is
-        # chosen on purpose (no onnxscript, stable output).
-        warnings.simplefilter("ignore", DeprecationWarning)
-        torch.onnx.export(
-            model,
-            (x,),
-            path,
-            dynamo=False,
-            opset_version=OPSET,
-            input_names=[INPUT_NAME],
-            output_names=[OUTPUT_NAME],
-            dynamic_axes={INPUT_NAME: {0: "N", 1: "T"}, OUTPUT_NAME: {0: "N"}},
-            do_constant_folding=True,
-            export_params=True,
-            verbose=False,
-        )
+    export_torchscript(model, example_features(200, seed=0), path, OPSET, INPUT_NAME, OUTPUT_NAME,
+                       {INPUT_NAME: {0: "N", 1: "T"}, OUTPUT_NAME: {0: "N"}})
 
 
 def finish(path, metadata):
-    """Strip doc strings (they may carry source paths), set the metadata, check the graph."""
-    import onnx
-
-    model = onnx.load(path)
-    model.doc_string = ""
-    model.graph.doc_string = ""
-    for node in model.graph.node:
-        node.doc_string = ""
-    del model.metadata_props[:]
-    for key in sorted(metadata):
-        prop = model.metadata_props.add()
-        prop.key = key
-        prop.value = metadata[key]
-
-    onnx.checker.check_model(model, full_check=True)
-    inputs = [(i.name, [d.dim_param or d.dim_value for d in i.type.tensor_type.shape.dim]) for i in model.graph.input]
-    outputs = [(o.name, [d.dim_param or d.dim_value for d in o.type.tensor_type.shape.dim]) for o in model.graph.output]
-    if inputs != [(INPUT_NAME, ["N", "T", FEAT_DIM])] or outputs != [(OUTPUT_NAME, ["N", EMBEDDING_DIM])]:
-        raise ExportError("unexpected graph interface: inputs %s, outputs %s" % (inputs, outputs))
-    onnx.save_model(model, path)
-    return model
+    return finish_onnx(path, metadata, [(INPUT_NAME, ["N", "T", FEAT_DIM])], [(OUTPUT_NAME, ["N", EMBEDDING_DIM])])
 
 
 # Lengths for the self-check: none is the traced 200, so they prove the time
@@ -331,21 +281,7 @@ def parse_args(argv):
 
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
-    prog = "export_campplus_onnx.py"
-    try:
-        return run(args, sys.stderr)
-    except ExportError as exc:
-        print("%s: error: %s" % (prog, exc), file=sys.stderr)
-    except ImportError as exc:
-        print("%s: error: %s (run it with a Python that has torch, onnx and speakerlab)" % (prog, exc), file=sys.stderr)
-    except OSError as exc:
-        where = " (%s)" % exc.filename if getattr(exc, "filename", None) else ""
-        print("%s: error: %s%s" % (prog, exc.strerror or exc, where), file=sys.stderr)
-    except KeyboardInterrupt:
-        print("%s: error: interrupted" % prog, file=sys.stderr)
-        return 130
-    return 1
-
+    return run_main("export_campplus_onnx.py", run, args, "torch, onnx and speakerlab")
 
 if __name__ == "__main__":
     sys.exit(main())

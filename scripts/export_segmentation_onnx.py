@@ -44,10 +44,10 @@ Usage:
 EXPORTER_VERSION = "1"
 
 import argparse
-import hashlib
 import os
 import sys
-import warnings
+
+from onnx_export_steps import ExportError, export_torchscript, finish as finish_onnx, run_main, sha256_of
 
 OPSET = 17  # well inside what the onnxruntime bundled with sherpa-onnx 2.0.1 runs
 INPUT_NAME = "x"
@@ -92,18 +92,6 @@ MIN_CLASS_AGREEMENT = 0.999
 CHECK_WINDOW_STARTS = (0.0, 10.0, 20.0)  # seconds into the check recording
 CHECK_SHORT_SECONDS = 4.0  # a short last piece, zero-padded to a full window as sherpa-onnx does
 CHECK_UNPADDED_SECONDS = 5.0  # one window of another length: the time axis must stay dynamic
-
-
-class ExportError(Exception):
-    pass
-
-
-def sha256_of(path):
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
 
 
 def default_model_code(checkpoint):
@@ -256,54 +244,14 @@ def example_input(seed=0):
 
 
 def export(model, path):
-    import torch
-
-    with torch.no_grad(), warnings.catch_warnings():
-        # torch warns that the TorchScript exporter is the legacy one (chosen on
-        # purpose: no onnxscript, stable output) and that batch_first LSTMs are
-        # exported with transposes; neither matters here.
-        warnings.simplefilter("ignore")
-        torch.onnx.export(
-            model,
-            (example_input(),),
-            path,
-            dynamo=False,
-            opset_version=OPSET,
-            input_names=[INPUT_NAME],
-            output_names=[OUTPUT_NAME],
-            dynamic_axes={INPUT_NAME: {0: "N", 2: "T"}, OUTPUT_NAME: {0: "N", 1: "F"}},
-            do_constant_folding=True,
-            export_params=True,
-            verbose=False,
-        )
+    # Also silenced: batch_first LSTMs are exported with transposes, which does not matter here.
+    export_torchscript(model, example_input(), path, OPSET, INPUT_NAME, OUTPUT_NAME,
+                       {INPUT_NAME: {0: "N", 2: "T"}, OUTPUT_NAME: {0: "N", 1: "F"}}, quiet=Warning)
 
 
 def finish(path, metadata):
-    """Strip doc strings (they may carry source paths), set the metadata, check the graph."""
-    import onnx
-
-    model = onnx.load(path)
-    model.doc_string = ""
-    model.graph.doc_string = ""
-    for node in model.graph.node:
-        node.doc_string = ""
-    del model.metadata_props[:]
-    for key in sorted(metadata):
-        prop = model.metadata_props.add()
-        prop.key = key
-        prop.value = metadata[key]
-
-    onnx.checker.check_model(model, full_check=True)
-    inputs = [(i.name, [d.dim_param or d.dim_value for d in i.type.tensor_type.shape.dim]) for i in model.graph.input]
-    outputs = [(o.name, [d.dim_param or d.dim_value for d in o.type.tensor_type.shape.dim]) for o in model.graph.output]
-    if inputs != [(INPUT_NAME, ["N", 1, "T"])] or outputs != [(OUTPUT_NAME, ["N", "F", EXPECTED["num_classes"]])]:
-        raise ExportError("unexpected graph interface: inputs %s, outputs %s" % (inputs, outputs))
-    ops = sorted({node.op_type for node in model.graph.node})
-    for unwanted in ("If", "Loop", "Sin", "Cos"):
-        if unwanted in ops:
-            raise ExportError("the graph still has %s nodes (ops: %s)" % (unwanted, ", ".join(ops)))
-    onnx.save_model(model, path)
-    return model
+    return finish_onnx(path, metadata, [(INPUT_NAME, ["N", 1, "T"])], [(OUTPUT_NAME, ["N", "F", EXPECTED["num_classes"]])],
+                       forbidden_ops=("If", "Loop", "Sin", "Cos"))
 
 
 def read_wav(path):
@@ -475,22 +423,7 @@ def main(argv=None):
     # evaluation in the check took ten times longer. The output does not depend on it.
     for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
         os.environ[var] = "1"
-    prog = "export_segmentation_onnx.py"
-    try:
-        return run(args, sys.stderr)
-    except ExportError as exc:
-        print("%s: error: %s" % (prog, exc), file=sys.stderr)
-    except ImportError as exc:
-        print("%s: error: %s (run it with a Python that has torch, onnx, einops and asteroid-filterbanks)"
-              % (prog, exc), file=sys.stderr)
-    except OSError as exc:
-        where = " (%s)" % exc.filename if getattr(exc, "filename", None) else ""
-        print("%s: error: %s%s" % (prog, exc.strerror or exc, where), file=sys.stderr)
-    except KeyboardInterrupt:
-        print("%s: error: interrupted" % prog, file=sys.stderr)
-        return 130
-    return 1
-
+    return run_main("export_segmentation_onnx.py", run, args, "torch, onnx, einops and asteroid-filterbanks")
 
 if __name__ == "__main__":
     sys.exit(main())
