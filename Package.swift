@@ -4,7 +4,8 @@
 // Layers, from pure policy to the command line:
 //   OzenKit      pure Swift, no C: audio decoding and math, caption events, model catalog
 //   OzenEngines  whisper.cpp and sherpa-onnx behind OzenKit's protocols
-//   OzenStore    conversation history in SQLite (grows with the history work)
+//   OzenStore    conversation history in SQLite
+//   OzenIO       microphones, the web display's server, desktop notifications
 //   ozen         the command-line tool, thin
 // C libraries are `.systemLibrary` targets found through pkg-config files that
 // scripts/setup.sh writes into /usr/local/lib/pkgconfig.
@@ -21,16 +22,23 @@ let package = Package(
         .systemLibrary(name: "CWhisper", pkgConfig: "ozen-whisper"),
         .systemLibrary(name: "CSherpaOnnx", pkgConfig: "ozen-sherpa-onnx"),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3"),
+        .systemLibrary(name: "CCivetWeb", pkgConfig: "ozen-civetweb"),
+        .systemLibrary(name: "CPortAudio", pkgConfig: "portaudio-2.0"),
+        .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng"),
+        .systemLibrary(name: "COpenBLAS", pkgConfig: "openblas"),
+        .systemLibrary(name: "CNotify", pkgConfig: "libnotify"),
 
         .target(name: "OzenKit"),
-        .target(name: "OzenEngines", dependencies: ["OzenKit", "CWhisper", "CSherpaOnnx"]),
+        .target(name: "OzenEngines", dependencies: ["OzenKit", "CWhisper", "CSherpaOnnx", "CEspeakNG", "COpenBLAS"]),
         .target(name: "OzenStore", dependencies: ["OzenKit", "CSQLite"]),
-        .executableTarget(name: "ozen", dependencies: ["OzenKit", "OzenEngines", "OzenStore"]),
+        .target(name: "OzenIO", dependencies: ["OzenKit", "CCivetWeb", "CPortAudio", "CNotify"]),
+        .executableTarget(name: "ozen", dependencies: ["OzenKit", "OzenEngines", "OzenStore", "OzenIO"]),
 
         .target(name: "OzenTestSupport", dependencies: ["OzenKit"], path: "Tests/OzenTestSupport"),
         .testTarget(name: "OzenKitTests", dependencies: ["OzenKit", "OzenTestSupport"]),
         .testTarget(name: "OzenEnginesTests", dependencies: ["OzenKit", "OzenEngines", "OzenTestSupport"]),
         .testTarget(name: "OzenStoreTests", dependencies: ["OzenStore"]),
+        .testTarget(name: "OzenIOTests", dependencies: ["OzenKit", "OzenIO", "OzenTestSupport"]),
         .testTarget(name: "OzenCommandTests", dependencies: ["OzenKit", "OzenTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

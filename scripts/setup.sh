@@ -23,7 +23,7 @@ LOCAL_WHEELS="${OZEN_WHEELS:-/opt/wheels}"   # pinned wheels already on this mac
 PREFIX=/usr/local
 PY=/usr/bin/python3            # Debian's Python: its numpy and pip come from apt below
 ENGINES_STAMP="$PREFIX/lib/ozen-engines.stamp"
-ENGINES_VERSION="pywhispercpp-1.5.1+sherpa-onnx-core-2.0.1+layout-1"
+ENGINES_VERSION="pywhispercpp-1.5.1+sherpa-onnx-core-2.0.1+layout-2"
 
 WORK="$(mktemp -d)"; trap 'rm -rf "$WORK"' EXIT   # scratch space, removed however setup ends
 
@@ -38,6 +38,15 @@ APT_PINS=(
   "python3-pip=23.0.1+dfsg-1"
   "pocketsphinx-testdata=0.8+5prealpha+1-15"
   "ca-certificates"
+  "libcivetweb-dev=1.15+dfsg-4"                   # ozen serve: HTTP + WebSocket server
+  "portaudio19-dev=19.6.0-1.2"                    # microphones
+  "libespeak-ng-dev=1.51+dfsg-10+deb12u2"         # ozen say: Hebrew voice, IPA for Piper
+  "espeak-ng-data=1.51+dfsg-10+deb12u2"
+  "libopenblas-dev=0.3.21+ds-4"                   # the sound classifier's matrix products
+  "libnotify-dev=0.8.1-1"                         # desktop notifications
+  "dbus=1.14.10-1~deb12u1"                        # the notification tests' private session bus
+  "sound-theme-freedesktop=0.8-2"                 # real alert sounds for the sound tests
+  "chromium-headless-shell=156.0.8078.108-1~deb12u1"  # the display page's browser tests
 )
 
 pin_field() { # pin_field PACKAGE FIELD(version|file|sha256)
@@ -109,12 +118,28 @@ fetch() {
 WHISPER_LIBS=(libggml-684d824a.so.0.13.1 libggml-cpu-67036419.so.0.13.1 libggml-base-319ad4fb.so.0.13.1 libgomp-e985bcbb.so.1.0.0)
 WHISPER_HEADERS=(include/whisper.h ggml/include/ggml.h ggml/include/ggml-cpu.h ggml/include/ggml-backend.h ggml/include/ggml-alloc.h ggml/include/gguf.h)
 
+# Debian's libcivetweb-dev ships no pkg-config file; SwiftPM finds the library through this one.
+write_civetweb_pc() {
+  install -d "$PREFIX/lib/pkgconfig"
+  cat > "$PREFIX/lib/pkgconfig/ozen-civetweb.pc" <<EOF
+prefix=/usr
+libdir=\${prefix}/lib/x86_64-linux-gnu
+includedir=\${prefix}/include
+
+Name: ozen-civetweb
+Description: CivetWeb 1.15 from Debian's libcivetweb-dev (pkg-config file written by Ozen's setup)
+Version: 1.15
+Cflags: -I\${includedir}
+Libs: -L\${libdir} -lcivetweb
+EOF
+}
+
 engines_installed() {
   [ -f "$ENGINES_STAMP" ] && [ "$(cat "$ENGINES_STAMP")" = "$ENGINES_VERSION" ] || return 1
   local f
   for f in lib/libwhisper.so.1.8.5 lib/libsherpa-onnx-c-api.so lib/libonnxruntime.so \
            include/ozen-whisper/whisper.h include/sherpa-onnx/c-api/c-api.h \
-           lib/pkgconfig/ozen-whisper.pc lib/pkgconfig/ozen-sherpa-onnx.pc "${WHISPER_LIBS[@]/#/lib/}"; do
+           lib/pkgconfig/ozen-whisper.pc lib/pkgconfig/ozen-sherpa-onnx.pc lib/pkgconfig/ozen-civetweb.pc "${WHISPER_LIBS[@]/#/lib/}"; do
     [ -e "$PREFIX/$f" ] || return 1
   done
   ldconfig -p | grep -q 'libwhisper.so.1 ' && ldconfig -p | grep -q 'libsherpa-onnx-c-api.so '
@@ -163,6 +188,7 @@ Version: 2.0.1
 Cflags: -I\${includedir}
 Libs: -L\${libdir} -lsherpa-onnx-c-api
 EOF
+  write_civetweb_pc
   ldconfig
   echo "$ENGINES_VERSION" > "$ENGINES_STAMP"
   if ! grep -q avx2 /proc/cpuinfo; then
