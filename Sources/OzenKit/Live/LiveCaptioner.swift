@@ -129,6 +129,8 @@ public final class LiveCaptioner {
     }
 
     var at: Double { Double(fed) / rate }
+    /// Seconds of audio fed so far.
+    public var fedSeconds: Double { at }
 
     /// Takes the next stretch of 16 kHz mono audio; may run final passes for utterances it closes.
     public func feed(_ chunk: [Float], emit: (CaptionEvent) -> Void) throws {

@@ -6,6 +6,7 @@ public struct RecordingReplay {
     public static let chunkSeconds = 0.1
 
     public static func run(_ audio: MonoAudio, through captioner: LiveCaptioner, clock: any PipelineClock,
+                           listeners: [any AudioListener] = [],
                            emit: (CaptionEvent) -> Void) throws {
         let samples = audio.atSpeechRate().samples
         let rate = Double(MonoAudio.speechRate)
@@ -19,11 +20,14 @@ public struct RecordingReplay {
                 clock.wait(until: Double(fed + chunk) / rate)
                 continue
             }
-            try captioner.feed(Array(samples[fed..<arrived]), emit: emit)
+            let piece = Array(samples[fed..<arrived])
+            for listener in listeners { try listener.hear(piece, start: Double(fed) / rate, emit: emit) }
+            try captioner.feed(piece, emit: emit)
             fed = arrived
             try captioner.livePassIfDue(emit: emit)
         }
         try captioner.finish(emit: emit)
+        for listener in listeners { try listener.finish(emit: emit) }
         emit(.status(.finished(lines: captioner.linesEmitted, audioSeconds: Double(samples.count) / rate), at: Double(samples.count) / rate))
     }
 }

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Audio arriving live for one caption pipeline: pushed from any thread (a microphone's
+/// callback, a WebSocket connection), taken by the one thread that runs the pipeline.
+///
+/// The microphone callback must never wait on the pipeline, so `push` only appends under a
+/// lock. Nothing is dropped: if the pipeline falls behind, audio queues here and the live
+/// passes skip ahead (the captioner never queues passes), so the queue drains again.
+public final class LiveAudioInbox: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var pending: [Float] = []
+    private var closed = false
+    /// Samples pushed so far (the stream's length in samples).
+    public private(set) var received = 0
+
+    public init() {}
+
+    /// Adds 16 kHz mono samples. Ignored after `close()`.
+    public func push(_ samples: [Float]) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !closed, !samples.isEmpty else { return }
+        pending += samples
+        received += samples.count
+        condition.signal()
+    }
+
+    /// No more audio will come: the pipeline finishes its open line and ends.
+    public func close() {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    public var isClosed: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return closed
+    }
+
+    /// Everything pushed since the last take; waits up to `seconds` when nothing is there.
+    /// `closed` is true once the inbox is closed and empty.
+    public func take(waitingUpTo seconds: Double) -> (samples: [Float], closed: Bool) {
+        condition.lock()
+        defer { condition.unlock() }
+        if pending.isEmpty && !closed {
+            _ = condition.wait(until: Date().addingTimeInterval(seconds))
+        }
+        let samples = pending
+        pending.removeAll(keepingCapacity: true)
+        return (samples, closed && samples.isEmpty)
+    }
+}
