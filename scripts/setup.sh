@@ -23,7 +23,7 @@ LOCAL_WHEELS="${OZEN_WHEELS:-/opt/wheels}"   # pinned wheels already on this mac
 PREFIX=/usr/local
 PY=/usr/bin/python3            # Debian's Python: its numpy and pip come from apt below
 ENGINES_STAMP="$PREFIX/lib/ozen-engines.stamp"
-ENGINES_VERSION="pywhispercpp-1.5.1+sherpa-onnx-core-2.0.1+layout-2"
+ENGINES_VERSION="pywhispercpp-1.5.1+sherpa-onnx-core-2.0.1+layout-3"
 
 WORK="$(mktemp -d)"; trap 'rm -rf "$WORK"' EXIT   # scratch space, removed however setup ends
 
@@ -42,7 +42,7 @@ APT_PINS=(
   "portaudio19-dev=19.6.0-1.2"                    # microphones
   "libespeak-ng-dev=1.51+dfsg-10+deb12u2"         # ozen say: Hebrew voice, IPA for Piper
   "espeak-ng-data=1.51+dfsg-10+deb12u2"
-  "libopenblas-dev=0.3.21+ds-4"                   # the sound classifier's matrix products
+  "libblis-serial-dev=0.9.0-1"                    # the sound classifier's matrix products (BLIS, one thread)
   "libnotify-dev=0.8.1-1"                         # desktop notifications
   "dbus=1.14.10-1~deb12u1"                        # the notification tests' private session bus
   "sound-theme-freedesktop=0.8-2"                 # real alert sounds for the sound tests
@@ -134,12 +134,28 @@ Libs: -L\${libdir} -lcivetweb
 EOF
 }
 
+# BLIS's single-threaded build keeps its CBLAS header in a folder of its own.
+write_blis_pc() {
+  install -d "$PREFIX/lib/pkgconfig"
+  cat > "$PREFIX/lib/pkgconfig/ozen-blis.pc" <<EOF
+prefix=/usr
+libdir=\${prefix}/lib/x86_64-linux-gnu
+includedir=\${prefix}/include/x86_64-linux-gnu/blis-serial
+
+Name: ozen-blis
+Description: BLIS 0.9 (serial) CBLAS from Debian's libblis-serial-dev (pkg-config file written by Ozen's setup)
+Version: 0.9.0
+Cflags: -I\${includedir}
+Libs: -L\${libdir} -lblis
+EOF
+}
+
 engines_installed() {
   [ -f "$ENGINES_STAMP" ] && [ "$(cat "$ENGINES_STAMP")" = "$ENGINES_VERSION" ] || return 1
   local f
   for f in lib/libwhisper.so.1.8.5 lib/libsherpa-onnx-c-api.so lib/libonnxruntime.so \
            include/ozen-whisper/whisper.h include/sherpa-onnx/c-api/c-api.h \
-           lib/pkgconfig/ozen-whisper.pc lib/pkgconfig/ozen-sherpa-onnx.pc lib/pkgconfig/ozen-civetweb.pc "${WHISPER_LIBS[@]/#/lib/}"; do
+           lib/pkgconfig/ozen-whisper.pc lib/pkgconfig/ozen-sherpa-onnx.pc lib/pkgconfig/ozen-civetweb.pc lib/pkgconfig/ozen-blis.pc "${WHISPER_LIBS[@]/#/lib/}"; do
     [ -e "$PREFIX/$f" ] || return 1
   done
   ldconfig -p | grep -q 'libwhisper.so.1 ' && ldconfig -p | grep -q 'libsherpa-onnx-c-api.so '
@@ -189,6 +205,7 @@ Cflags: -I\${includedir}
 Libs: -L\${libdir} -lsherpa-onnx-c-api
 EOF
   write_civetweb_pc
+  write_blis_pc
   ldconfig
   echo "$ENGINES_VERSION" > "$ENGINES_STAMP"
   if ! grep -q avx2 /proc/cpuinfo; then
