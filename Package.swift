@@ -25,7 +25,7 @@ let package = Package(
         .systemLibrary(name: "CCivetWeb", pkgConfig: "ozen-civetweb"),
         .systemLibrary(name: "CPortAudio", pkgConfig: "portaudio-2.0"),
         .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng"),
-        .systemLibrary(name: "COpenBLAS", pkgConfig: "openblas"),
+        .systemLibrary(name: "COpenBLAS", pkgConfig: "ozen-blis"),
         .systemLibrary(name: "CNotify", pkgConfig: "libnotify"),
 
         .target(name: "OzenKit"),
@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(name: "OzenEnginesTests", dependencies: ["OzenKit", "OzenEngines", "OzenTestSupport"]),
         .testTarget(name: "OzenStoreTests", dependencies: ["OzenStore"]),
         .testTarget(name: "OzenIOTests", dependencies: ["OzenKit", "OzenIO", "OzenTestSupport"]),
-        .testTarget(name: "OzenCommandTests", dependencies: ["OzenKit", "OzenTestSupport"]),
+        .testTarget(name: "OzenCommandTests", dependencies: ["OzenKit", "OzenIO", "OzenTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,6 +9,7 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 let name = arguments.isEmpty ? "help" : arguments.removeFirst()
 let commands: [String: ([String]) throws -> Void] = [
     "caption": CaptionCommand.run,
+    "serve": ServeCommand.run,
     "bench": BenchCommand.run,
     "words": WordsCommand.run,
     "speakers": SpeakersCommand.run,

@@ -41,7 +41,7 @@ public enum CaptionEvent: Sendable, Equatable {
     }
 
     /// Local wall-clock time, ISO 8601 with offset ("2026-11-30T14:32:05+02:00").
-    static func clockTime(_ date: Date) -> String {
+    public static func clockTime(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = .current
         formatter.formatOptions = [.withInternetDateTime]

@@ -10,6 +10,7 @@ public final class LiveAudioInbox: @unchecked Sendable {
     private let condition = NSCondition()
     private var pending: [Float] = []
     private var closed = false
+    private var abandoned = false
     /// Samples pushed so far (the stream's length in samples).
     public private(set) var received = 0
 
@@ -31,6 +32,23 @@ public final class LiveAudioInbox: @unchecked Sendable {
         closed = true
         condition.broadcast()
         condition.unlock()
+    }
+
+    /// The client went away without saying it was done: the pipeline stops without a final
+    /// pass, since nobody is left to read it.
+    public func abandon() {
+        condition.lock()
+        closed = true
+        abandoned = true
+        pending.removeAll()
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    public var isAbandoned: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return abandoned
     }
 
     public var isClosed: Bool {

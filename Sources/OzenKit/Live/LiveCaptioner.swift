@@ -22,6 +22,7 @@ public final class LiveCaptioner {
     private var wordsList = WordsList()
     private var wordsListStamp: Date?
     private var namesPrompt: String?
+    private var vocabulary: WordsList?
     private var paragraphs = ParagraphBreaker()
     /// The wall-clock time of the first sample, for the clock time a gap ends at.
     public var startedAt = Date()
@@ -391,9 +392,23 @@ public final class LiveCaptioner {
         return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 
+    /// A words list given by the client (the home protocol's `vocabulary`), which replaces the
+    /// file's list from the next utterance on; nil goes back to the file.
+    public func useVocabulary(_ terms: [String]?) {
+        vocabulary = terms.map { WordsList(entries: $0) }
+        wordsListStamp = nil
+        if let vocabulary {
+            wordsList = vocabulary
+            namesPrompt = vocabulary.prompt(countingTokensWith: recognizer.tokenCount)
+        } else {
+            wordsList = WordsList()
+            namesPrompt = nil
+        }
+    }
+
     /// Reads the words list again if its file changed since the last utterance began.
     private func refreshWordsList() {
-        guard let path = settings.wordsListPath else { return }
+        guard vocabulary == nil, let path = settings.wordsListPath else { return }
         let stamp = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
         guard stamp != wordsListStamp || (stamp == nil && !wordsList.entries.isEmpty) else { return }
         wordsListStamp = stamp

@@ -23,10 +23,12 @@ public final class ConversationRecorder: @unchecked Sendable {
     private let retryInterval: TimeInterval
     private let startedAt: Date
 
-    /// What waits to be written: a locked line, or a recent line's corrected speaker.
+    /// What waits to be written: a locked line, a recent line's corrected speaker, or a star
+    /// put on (or taken off) a line from the display.
     enum Item {
         case line(CaptionLine)
         case speaker(lineID: Int, speaker: String)
+        case star(lineID: Int, starred: Bool)
     }
 
     private let condition = NSCondition()
@@ -41,7 +43,7 @@ public final class ConversationRecorder: @unchecked Sendable {
     // Used only on the writer thread.
     private var store: HistoryStore?
     private var timeOffset = 0.0
-    /// Saved line numbers of recent caption lines, for speaker corrections.
+    /// Saved line numbers of recent caption lines, for speaker corrections and stars.
     private var savedNumbers: [Int: Int] = [:]
     /// Items of the current batch already committed: a failure re-queues only the rest.
     private var committedItems = 0
@@ -101,6 +103,14 @@ public final class ConversationRecorder: @unchecked Sendable {
         }
         condition.lock()
         queue.append(item)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Stars (or unstars) a line of this conversation by its caption line id; returns at once.
+    public func star(lineID: Int, starred: Bool) {
+        condition.lock()
+        queue.append(.star(lineID: lineID, starred: starred))
         condition.broadcast()
         condition.unlock()
     }
@@ -239,6 +249,16 @@ public final class ConversationRecorder: @unchecked Sendable {
                     try store?.setSpeaker(speaker, conversation: conversation, line: number)
                 }
                 committedItems = index + 1
+            case .star(let lineID, let starred):
+                if !run.isEmpty {
+                    try write(run)
+                    run = []
+                    committedItems = index
+                }
+                if let conversation = savedConversation, let number = savedNumbers[lineID] {
+                    try store?.setStar(starred, conversation: conversation, line: number)
+                }
+                committedItems = index + 1
             }
         }
         if !run.isEmpty { try write(run) }
@@ -274,6 +294,7 @@ public final class ConversationRecorder: @unchecked Sendable {
         let saved = try store.append(batch, to: conversation, timeOffset: timeOffset, savedAt: clock())
         let written = batch.filter { !$0.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
         for (line, row) in zip(written, saved) { savedNumbers[line.id] = row.number }
-        if savedNumbers.count > 64, let oldest = savedNumbers.keys.min() { savedNumbers[oldest] = nil }
+        // The display shows the newest 300 lines and may star any of them.
+        if savedNumbers.count > 300, let oldest = savedNumbers.keys.min() { savedNumbers[oldest] = nil }
     }
 }

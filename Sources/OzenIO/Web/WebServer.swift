@@ -1,0 +1,296 @@
+import CCivetWeb
+import Foundation
+
+/// The HTTP and WebSocket server behind `ozen serve`, on CivetWeb (Debian's libcivetweb).
+///
+/// - Files of `documentRoot` (the display page) are served to plain GETs; no directory lists.
+/// - Routes answer paths under their prefix (the history API under "/api/").
+/// - A WebSocket upgrade at "/" gets a handler of its own. CivetWeb runs each connection on a
+///   thread of its own, so a slow or stuck client holds up only itself.
+/// - Messages larger than `maximumMessageBytes` (4 MiB, as Ozen's own server) close the
+///   connection with 1009; fragmented messages are put together first.
+/// - A browser page from another site may not connect: an upgrade whose Origin names a host
+///   other than the one it asked (Host) is refused. Clients that send no Origin (the phone
+///   app) are let in; the pairing token guards them where it is needed.
+/// - CivetWeb's threads have 100 KiB stacks (Debian's build), so no Swift work runs on them:
+///   routes run on a dispatch queue while the thread waits, and each connection's messages
+///   are handed, in order, to a serial queue of its own. A client whose messages pile up
+///   there (more than `maximumWaitingMessages`) is disconnected (1008).
+public final class WebServer: @unchecked Sendable {
+    public struct Options: Sendable {
+        public var address: ListenAddress
+        public var documentRoot: String
+        public var maximumMessageBytes = 4 << 20
+        /// Connections served at once (each WebSocket holds one of CivetWeb's threads).
+        public var threads = 32
+        /// Messages received but not yet handled, per connection: 25 s of audio in 100 ms frames.
+        public var maximumWaitingMessages = 256
+
+        public init(address: ListenAddress, documentRoot: String) {
+            self.address = address
+            self.documentRoot = documentRoot
+        }
+    }
+
+    public typealias Route = @Sendable (HTTPRequest) -> HTTPResponse
+
+    public let options: Options
+    private var context: OpaquePointer?
+    private let routes: [(prefix: String, route: Route)]
+    private let makeHandler: @Sendable (WebSocketPeer, HTTPRequest) -> (any WebSocketHandler)?
+    private let connections = NSLock()
+    /// Keeps each connection's state alive from upgrade to close, keyed by CivetWeb's pointer.
+    private var live: [OpaquePointer: ConnectionState] = [:]
+    private var optionStrings: [UnsafeMutablePointer<CChar>?] = []
+    /// The port the server really listens on (useful with port 0).
+    public private(set) var port: Int = 0
+
+    final class ConnectionState: @unchecked Sendable {
+        let peer: WebSocketPeer
+        let handler: any WebSocketHandler
+        var fragments: [UInt8] = []
+        var fragmentOpcode: Int32 = 0
+        /// Where the handler runs, one message at a time, in the order they came.
+        let queue = DispatchQueue(label: "ozen-websocket-connection")
+        let waitingLock = NSLock()
+        var waiting = 0
+        init(peer: WebSocketPeer, handler: any WebSocketHandler) {
+            self.peer = peer
+            self.handler = handler
+        }
+
+        /// Hands work to the connection's queue; false when too much is already waiting.
+        func deliver(limit: Int, _ work: @escaping @Sendable () -> Void) -> Bool {
+            waitingLock.lock()
+            guard waiting < limit else { waitingLock.unlock(); return false }
+            waiting += 1
+            waitingLock.unlock()
+            queue.async { [self] in
+                work()
+                waitingLock.lock()
+                waiting -= 1
+                waitingLock.unlock()
+            }
+            return true
+        }
+    }
+
+    /// Starts listening. `webSocket` makes the handler of a new connection, or returns nil to refuse it.
+    public init(options: Options, routes: [(prefix: String, route: Route)],
+                webSocket: @escaping @Sendable (WebSocketPeer, HTTPRequest) -> (any WebSocketHandler)?) throws {
+        self.options = options
+        self.routes = routes
+        self.makeHandler = webSocket
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: options.documentRoot, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw WebServerError.noPage(options.documentRoot)
+        }
+        _ = Self.libraryStarted
+        let settings: [(String, String)] = [
+            ("listening_ports", "\(options.address.host):\(options.address.port)"),
+            ("document_root", options.documentRoot),
+            ("enable_directory_listing", "no"),
+            ("num_threads", String(options.threads)),
+            ("websocket_timeout_ms", "20000"),
+            ("enable_websocket_ping_pong", "yes"),
+            ("request_timeout_ms", "10000"),
+        ]
+        // CivetWeb keeps pointers to some option strings: they live as long as the server.
+        let strings = settings.flatMap { [strdup($0.0), strdup($0.1)] } + [nil]
+        optionStrings = strings
+        var callbacks = mg_callbacks()
+        callbacks.log_message = { _, _ in 1 }   // CivetWeb's own log lines stay out of her terminal
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        context = strings.map { UnsafePointer($0) }.withUnsafeBufferPointer { pointers in
+            mg_start(&callbacks, me, UnsafeMutablePointer(mutating: pointers.baseAddress))
+        }
+        guard let context else { throw WebServerError.cannotListen(options.address) }
+        for (prefix, _) in routes {
+            mg_set_request_handler(context, prefix, { connection, data in
+                guard let connection, let data else { return 0 }
+                return Unmanaged<WebServer>.fromOpaque(data).takeUnretainedValue().answer(connection)
+            }, me)
+        }
+        mg_set_websocket_handler(context, "/", { connection, data in
+            guard let connection, let data else { return 1 }
+            return Unmanaged<WebServer>.fromOpaque(data).takeUnretainedValue().upgrade(connection)
+        }, nil, { connection, bits, bytes, length, data in
+            guard let connection, let data else { return 0 }
+            return Unmanaged<WebServer>.fromOpaque(data).takeUnretainedValue().frame(connection, bits, bytes, length)
+        }, { connection, data in
+            guard let connection, let data else { return }
+            Unmanaged<WebServer>.fromOpaque(data).takeUnretainedValue().closed(connection)
+        }, me)
+        var ports = [mg_server_port](repeating: mg_server_port(), count: 4)
+        let count = mg_get_server_ports(context, Int32(ports.count), &ports)
+        port = count > 0 ? Int(ports[0].port) : options.address.port
+    }
+
+    private static let libraryStarted: Bool = { mg_init_library(0); return true }()
+
+    /// Stops listening and closes every connection.
+    public func stop() {
+        guard let context else { return }
+        self.context = nil
+        mg_stop(context)
+    }
+
+    deinit {
+        stop()
+        optionStrings.forEach { free($0) }
+    }
+
+    // MARK: requests
+
+    private func request(_ connection: OpaquePointer) -> HTTPRequest {
+        guard let info = mg_get_request_info(connection)?.pointee else { return HTTPRequest(method: "GET", path: "/") }
+        var headers: [String: String] = [:]
+        withUnsafeBytes(of: info.http_headers) { raw in
+            let list = raw.bindMemory(to: mg_header.self)
+            for header in list.prefix(Int(info.num_headers)) {
+                guard let name = header.name, let value = header.value else { continue }
+                headers[String(cString: name).lowercased()] = String(cString: value)
+            }
+        }
+        let address = withUnsafeBytes(of: info.remote_addr) { raw in
+            String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+        }
+        return HTTPRequest(method: info.request_method.map { String(cString: $0) } ?? "GET",
+                           path: info.local_uri.map { String(cString: $0) } ?? "/",
+                           query: Self.parseQuery(info.query_string.map { String(cString: $0) } ?? ""),
+                           headers: headers, remoteAddress: address)
+    }
+
+    static func parseQuery(_ query: String) -> [String: String] {
+        var result: [String: String] = [:]
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map {
+                String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
+            }
+            if let key = parts.first { result[key] = parts.count > 1 ? parts[1] : "" }
+        }
+        return result
+    }
+
+    private func answer(_ connection: OpaquePointer) -> Int32 {
+        let request = request(connection)
+        guard let route = routes.first(where: { request.path.hasPrefix($0.prefix) })?.route else { return 0 }
+        let response = Self.offCivetWebThread { route(request) }
+        let head = "HTTP/1.1 \(response.status) \(HTTPResponse.reason(response.status))\r\n"
+            + "Content-Type: \(response.contentType)\r\nContent-Length: \(response.body.count)\r\n"
+            + "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n"
+        var bytes = Array(head.utf8) + response.body
+        _ = mg_write(connection, &bytes, bytes.count)
+        return Int32(response.status)
+    }
+
+    /// Runs `work` on a dispatch thread (full-size stack) and waits for its answer.
+    static func offCivetWebThread<T>(_ work: @escaping @Sendable () -> T) -> T {
+        let done = DispatchSemaphore(value: 0)
+        let answer = AnswerBox<T>()
+        DispatchQueue.global().async {
+            answer.value = work()
+            done.signal()
+        }
+        done.wait()
+        return answer.value!
+    }
+
+    // MARK: WebSockets
+
+    /// Whether a browser page's Origin is this server's own page.
+    static func originAllowed(_ origin: String?, host: String?) -> Bool {
+        guard let origin, origin != "null" else { return origin == nil }
+        guard let host, let url = URL(string: origin), let originHost = url.host else { return false }
+        let originAuthority = url.port.map { "\(originHost):\($0)" } ?? originHost
+        return originAuthority.lowercased() == host.lowercased()
+    }
+
+    private func upgrade(_ connection: OpaquePointer) -> Int32 {
+        let request = request(connection)
+        guard Self.originAllowed(request.headers["origin"], host: request.headers["host"]) else { return 1 }
+        let peer = WebSocketPeer(connection: connection, remoteAddress: request.remoteAddress, origin: request.headers["origin"])
+        guard let handler = Self.offCivetWebThread({ self.makeHandler(peer, request) }) else {
+            peer.detach()
+            return 1
+        }
+        connections.lock()
+        live[connection] = ConnectionState(peer: peer, handler: handler)
+        connections.unlock()
+        return 0
+    }
+
+    private func state(_ connection: OpaquePointer) -> ConnectionState? {
+        connections.lock()
+        defer { connections.unlock() }
+        return live[connection]
+    }
+
+    private func frame(_ connection: OpaquePointer, _ bits: Int32, _ bytes: UnsafeMutablePointer<CChar>?, _ length: Int) -> Int32 {
+        guard let state = state(connection) else { return 0 }
+        let opcode = bits & 0x0f
+        let isLast = bits & 0x80 != 0
+        switch opcode {
+        case 0x8:
+            return 0
+        case 0x9, 0xa:
+            return 1
+        default:
+            break
+        }
+        if state.peer.isClosing { return 0 }
+        if opcode != 0 { state.fragmentOpcode = opcode; state.fragments.removeAll() }
+        guard state.fragments.count + length <= options.maximumMessageBytes else {
+            state.peer.close(code: 1009)
+            return 1
+        }
+        if length > 0, let bytes {
+            state.fragments.append(contentsOf: UnsafeRawBufferPointer(start: bytes, count: length).bindMemory(to: UInt8.self))
+        }
+        guard isLast else { return 1 }
+        let message = state.fragments
+        state.fragments.removeAll(keepingCapacity: false)
+        let handler = state.handler
+        let delivered: Bool
+        switch state.fragmentOpcode {
+        case 0x1:
+            // Invalid UTF-8 is a malformed message: the handler sees it as text it cannot read.
+            delivered = state.deliver(limit: options.maximumWaitingMessages) {
+                handler.received(text: String(decoding: message, as: UTF8.self))
+            }
+        case 0x2:
+            delivered = state.deliver(limit: options.maximumWaitingMessages) { handler.received(binary: message) }
+        default:
+            delivered = true
+        }
+        if !delivered { state.peer.close(code: 1008) }
+        return 1
+    }
+
+    private func closed(_ connection: OpaquePointer) {
+        connections.lock()
+        let state = live.removeValue(forKey: connection)
+        connections.unlock()
+        guard let state else { return }
+        state.peer.detach()
+        let handler = state.handler
+        state.queue.async { handler.closed() }
+    }
+}
+
+/// Carries a result from a dispatch thread back to the CivetWeb thread that waits for it.
+private final class AnswerBox<T>: @unchecked Sendable { var value: T? }
+
+public enum WebServerError: Error, CustomStringConvertible {
+    case cannotListen(ListenAddress)
+    case noPage(String)
+
+    public var description: String {
+        switch self {
+        case .cannotListen(let address):
+            return "could not listen on \(address.host):\(address.port) — is another `ozen serve` or another program using that port? Pick another with --port"
+        case .noPage(let path):
+            return "the display page was not found at \(path) — run `ozen serve` from the Ozen folder or set OZEN_WEB to the folder that holds index.html"
+        }
+    }
+}

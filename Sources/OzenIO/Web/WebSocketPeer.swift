@@ -1,0 +1,120 @@
+import CCivetWeb
+import Foundation
+
+/// The far end of one WebSocket connection, as the server's handlers see it.
+///
+/// `send` never blocks the caller: messages queue, and the connection's own sender thread
+/// writes them. A client that reads too slowly therefore only delays itself; when its queue
+/// passes `maximumQueued` messages it is disconnected (1008) instead of holding memory or
+/// anyone else back.
+public final class WebSocketPeer: @unchecked Sendable {
+    /// About ten minutes of captions at the busiest (a partial every 0.3 s) before a stuck
+    /// client is let go.
+    public static let maximumQueued = 2_000
+
+    public let remoteAddress: String
+    /// The request's Origin header, when a browser sent one.
+    public let origin: String?
+
+    private let condition = NSCondition()
+    private var queue: [Outgoing] = []
+    private var connection: OpaquePointer?
+    private var closing = false
+    private let writeLock = NSLock()
+
+    enum Outgoing { case text(String), binary([UInt8]), close(Int) }
+
+    init(connection: OpaquePointer, remoteAddress: String, origin: String?) {
+        self.connection = connection
+        self.remoteAddress = remoteAddress
+        self.origin = origin
+        let thread = Thread { [weak self] in self?.sendLoop() }
+        thread.name = "ozen-websocket-send"
+        thread.start()
+    }
+
+    /// Queues a text frame. Ignored once the connection is closing.
+    public func send(text: String) { enqueue(.text(text)) }
+
+    public func send(binary: [UInt8]) { enqueue(.binary(binary)) }
+
+    /// Sends what is queued, then a close frame with `code` (1000: normal).
+    public func close(code: Int = 1000) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !closing else { return }
+        queue.append(.close(code))
+        closing = true
+        condition.signal()
+    }
+
+    /// True once a close was asked for or the connection went away.
+    public var isClosing: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return closing || connection == nil
+    }
+
+    private func enqueue(_ message: Outgoing) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !closing, connection != nil else { return }
+        if queue.count >= Self.maximumQueued {
+            queue.removeAll()
+            queue.append(.close(1008))
+            closing = true
+        } else {
+            queue.append(message)
+        }
+        condition.signal()
+    }
+
+    private func sendLoop() {
+        while true {
+            condition.lock()
+            while queue.isEmpty && connection != nil { condition.wait() }
+            guard connection != nil else {
+                condition.unlock()
+                return
+            }
+            let message = queue.removeFirst()
+            condition.unlock()
+            // Writes hold only the write lock: senders keep queueing while a slow client's
+            // write waits, and `detach` waits for a write in progress, so the connection is
+            // never written to after CivetWeb has let it go.
+            writeLock.lock()
+            if let connection = currentConnection() {
+                switch message {
+                case .text(let text):
+                    var bytes = Array(text.utf8)
+                    _ = mg_websocket_write(connection, Int32(MG_WEBSOCKET_OPCODE_TEXT), &bytes, bytes.count)
+                case .binary(let data):
+                    var bytes = data.map { CChar(bitPattern: $0) }
+                    _ = mg_websocket_write(connection, Int32(MG_WEBSOCKET_OPCODE_BINARY), &bytes, bytes.count)
+                case .close(let code):
+                    var payload: [CChar] = [CChar(bitPattern: UInt8(code >> 8)), CChar(bitPattern: UInt8(code & 0xff))]
+                    _ = mg_websocket_write(connection, Int32(MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE), &payload, 2)
+                }
+            }
+            writeLock.unlock()
+        }
+    }
+
+    private func currentConnection() -> OpaquePointer? {
+        condition.lock()
+        defer { condition.unlock() }
+        return connection
+    }
+
+    /// CivetWeb is letting the connection go: stop writing to it, and wait for a write in progress.
+    func detach() {
+        writeLock.lock()
+        condition.lock()
+        connection = nil
+        closing = true
+        queue.removeAll()
+        condition.broadcast()
+        condition.unlock()
+        writeLock.unlock()
+    }
+}

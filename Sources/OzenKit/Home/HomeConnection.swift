@@ -1,0 +1,101 @@
+import Foundation
+
+/// One home-protocol (v1) connection as a state machine: frames in, actions out. The server
+/// carries the actions out; this type decides them, so the rules the phone app relies on are
+/// tested without a network:
+///
+/// - The first frame must be a JSON hello. No hello, non-JSON, a list or a binary first frame →
+///   `bad_request` "hello expected" and close (1000); JSON that is not a hello, or a missing or
+///   wrong token where pairing is needed → `unauthorized` and close. A hello that does not come
+///   within `helloSeconds` is treated as no hello.
+/// - A good hello gets `ready` at once, before any audio.
+/// - Then binary frames are audio (PCM16 LE 16 kHz mono); `vocabulary` replaces the words list;
+///   `end` finishes the open utterance, after which every frame is ignored. Unknown types and
+///   non-JSON text are ignored, so a newer client does not break an older server.
+/// - The display page may also ask to star a line or to say a sentence aloud.
+public struct HomeConnection: Sendable {
+    /// Ozen's own server waits 10 s for the hello.
+    public static let helloSeconds = 10.0
+
+    public enum Phase: Sendable, Equatable { case awaitingHello, open(HomeHello), ended, closed }
+
+    public enum Action: Sendable, Equatable {
+        case send(JSONValue)
+        case close(code: Int)
+        /// A good hello: start what it asks for.
+        case begin(HomeHello)
+        case audio([Float])
+        case vocabulary([String])
+        /// The client said `end`: finish the open utterance, send it, then close.
+        case end
+        case star(lineID: Int, starred: Bool)
+        case say(String)
+    }
+
+    public private(set) var phase: Phase = .awaitingHello
+    let pairing: PairingToken?
+    let model: String
+    private var pcm = PCM16Stream()
+
+    /// `pairing`: the token every hello must bring, or nil on a server only this computer can reach.
+    public init(pairing: PairingToken?, model: String) {
+        self.pairing = pairing
+        self.model = model
+    }
+
+    public mutating func receive(text: String) -> [Action] {
+        switch phase {
+        case .awaitingHello:
+            switch HomeHello.parse(text) {
+            case .failure(.badRequest(let detail)): return refuse(.badRequest, detail)
+            case .failure(.unauthorized): return refuse(.unauthorized, "")
+            case .success(let hello):
+                if let pairing, !pairing.matches(hello.token) { return refuse(.unauthorized, "") }
+                phase = .open(hello)
+                return [.send(HomeMessage.ready(model: model).json), .begin(hello)]
+            }
+        case .open(let hello):
+            guard let data = text.data(using: .utf8),
+                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [] }
+            switch object["type"] as? String {
+            case "vocabulary":
+                return [.vocabulary((object["terms"] as? [Any])?.compactMap { $0 as? String } ?? [])]
+            case "end":
+                phase = .ended
+                return [.end]
+            case "star" where hello.purpose == .display:
+                guard let id = (object["id"] as? NSNumber)?.intValue else { return [] }
+                return [.star(lineID: id, starred: (object["starred"] as? Bool) ?? true)]
+            case "say" where hello.purpose == .display:
+                guard let sentence = object["text"] as? String,
+                      !sentence.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return [] }
+                return [.say(sentence)]
+            default:
+                return []
+            }
+        case .ended, .closed:
+            return []
+        }
+    }
+
+    public mutating func receive(binary bytes: [UInt8]) -> [Action] {
+        switch phase {
+        case .awaitingHello: return refuse(.badRequest, "hello expected")
+        case .open(let hello) where hello.purpose == .captions:
+            let samples = pcm.samples(from: bytes)
+            return samples.isEmpty ? [] : [.audio(samples)]
+        default: return []
+        }
+    }
+
+    /// The hello did not come in time.
+    public mutating func helloDeadlinePassed() -> [Action] {
+        guard phase == .awaitingHello else { return [] }
+        return refuse(.badRequest, "hello expected")
+    }
+
+    private mutating func refuse(_ code: HomeMessage.ErrorCode, _ detail: String) -> [Action] {
+        phase = .closed
+        return [.send(HomeMessage.error(code: code, detail: detail).json), .close(code: 1000)]
+    }
+}

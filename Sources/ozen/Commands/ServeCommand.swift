@@ -1,0 +1,128 @@
+import Foundation
+import OzenEngines
+import OzenIO
+import OzenKit
+import OzenStore
+
+/// `ozen serve`: the caption display in a browser, and the home computer of the Ozen phone app.
+///
+/// One process, one port: plain GETs get the display page, a WebSocket upgrade at "/" speaks
+/// home protocol v1, and /api/ answers the page's history questions. It listens on 127.0.0.1
+/// unless `--lan` is given; then every connection must bring the pairing token, which is
+/// printed once, inside the address to open on the tablet. With `--source FILE` a recording
+/// is captioned as if spoken now, for the display and the history (the replay tool).
+enum ServeCommand {
+    static func run(_ arguments: [String]) throws {
+        let args = try ArgumentReader(arguments, options: ["--host", "--port", "--source", "--device", "--language", "--model", "--alert"],
+                                      flags: ["--lan", "--realtime", "--json", "--no-save", "--no-speakers"])
+        guard args.positional.isEmpty else {
+            throw UsageError(tr("serve לא מקבל ארגומנטים נוספים: \(args.positional.joined(separator: " "))",
+                                "serve takes no further arguments: \(args.positional.joined(separator: " "))"))
+        }
+        let portText = args.value("--port") ?? String(ListenAddress.defaultPort)
+        guard let port = Int(portText), (0...65535).contains(port) else {
+            throw UsageError(tr("פורט צריך להיות מספר בין 0 ל־65535, קיבל '\(portText)'", "a port is a number from 0 to 65535, got '\(portText)'"))
+        }
+        let languageCode = args.value("--language") ?? SpokenLanguage.default.rawValue
+        guard let language = SpokenLanguage(rawValue: languageCode) else {
+            throw UsageError(tr("שפה לא מוכרת '\(languageCode)' — השתמשו ב־he, en, sv או auto", "unknown language '\(languageCode)' — use he, en, sv or auto"))
+        }
+        if args.value("--source") != nil && args.value("--device") != nil {
+            throw UsageError(tr("בחרו מקור אחד: --device או --source", "pick one source: --device or --source"))
+        }
+        let source = try args.value("--source").map { try WAVDecoder().read(path: $0) }
+        let address = ListenAddress(host: args.value("--host") ?? "127.0.0.1", port: port, lan: args.flag("--lan"))
+        let home = OzenHome.fromEnvironment()
+        let pairing = address.needsPairing ? try PairingToken.loadOrCreate(in: home) : nil
+        let printer = EventPrinter(json: args.flag("--json"))
+
+        let modelName = args.value("--model") ?? "base"
+        printer.print(.status(.loadingModel(name: modelName), at: 0))
+        let engines = try CaptionEngines(home: home, modelName: modelName, speakersOn: !args.flag("--no-speakers"),
+                                         keywords: args.values("--alert"))
+        let display = DisplayHub()
+        let hasOwnSource = source != nil || args.value("--device") != nil
+        let recorder: ConversationRecorder? = args.flag("--no-save") || !hasOwnSource
+            ? nil : try CaptionCommand.startRecorder(home: home, continuing: false)
+        var star: (@Sendable (Int, Bool) -> Void)?
+        if let recorder { star = { id, starred in recorder.star(lineID: id, starred: starred) } }
+        let services = HomeSocket.Services(engines: engines, display: display, pairing: pairing, star: star, say: nil)
+        var options = WebServer.Options(address: address, documentRoot: DisplayPage.folder())
+        options.threads = 32
+        let history = HistoryAPI(home: home, pairing: pairing)
+        let server = try WebServer(options: options, routes: [("/api/", { history.answer($0) })]) { peer, _ in
+            HomeSocket(peer: peer, services: services)
+        }
+        announce(server: server, address: address, pairing: pairing)
+
+        let stop = StopSignal()
+        if let source {
+            let thread = Thread {
+                let clock = RealTimeClock()
+                do {
+                    let captioner = try engines.captioner(language: language, clock: clock)
+                    try RecordingReplay.run(source, through: captioner, clock: clock) { event in
+                        printer.print(event)
+                        recorder?.record(event)
+                        display.publish(event)
+                        if let id = recorder?.conversationID { display.saved(in: id) }
+                    }
+                    FileHandle.standardError.write(Data((tr("ozen: ההקלטה הסתיימה; השרת ממשיך לפעול (Ctrl-C לסיום)",
+                                                            "ozen: the recording has ended; still serving (Ctrl-C to stop)") + "\n").utf8))
+                } catch {
+                    let failed = CaptionEvent.status(.failed(reason: String(describing: error), action: tr("בדקו את ההקלטה ואת המודל", "check the recording and the model")), at: 0)
+                    printer.print(failed)
+                    display.publish(failed)
+                }
+                // Late lines still get their conversation id once the history has saved them.
+                for _ in 0..<20 where recorder?.conversationID == nil { Thread.sleep(forTimeInterval: 0.25) }
+                if let id = recorder?.conversationID { display.saved(in: id) }
+            }
+            thread.name = "ozen-serve-source"
+            thread.start()
+        }
+        stop.wait()
+        server.stop()
+        if let recorder {
+            let unsaved = recorder.close()
+            if !unsaved.isEmpty { throw HistoryNotSaved(lines: unsaved.count, path: HistoryStore.path(in: home)) }
+        }
+    }
+
+    /// Where to open the display, on stderr (stdout carries the captions). With --lan the
+    /// address carries the pairing token; it is printed here and nowhere else.
+    static func announce(server: WebServer, address: ListenAddress, pairing: PairingToken?) {
+        var lines: [String] = []
+        if let pairing {
+            // This computer's own address first (a browser here), then the network's (a tablet).
+            let hosts = address.host == "0.0.0.0" ? ["127.0.0.1"] + NetworkAddresses.localNetwork() : [address.host]
+            lines.append(tr("ozen: מקשיב ברשת המקומית. לצימוד טאבלט או טלפון פתחו:", "ozen: listening on the local network. To pair a tablet or phone, open:"))
+            for host in hosts {
+                lines.append("  http://\(host):\(server.port)/#token=\(pairing.value)")
+            }
+            lines.append(tr("ozen: קוד הצימוד (לאפליקציה): \(pairing.value)", "ozen: pairing token (for the app): \(pairing.value)"))
+        } else {
+            lines.append(tr("ozen: הכתוביות מוצגות ב־http://\(address.host):\(server.port)/ (רק במחשב הזה)",
+                            "ozen: captions at http://\(address.host):\(server.port)/ (this computer only)"))
+        }
+        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
+}
+
+/// Waits for Ctrl-C or SIGTERM, so `serve` can close its history and stop cleanly.
+final class StopSignal: @unchecked Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+    private var sources: [any DispatchSourceSignal] = []
+
+    init() {
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [semaphore] in semaphore.signal() }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    func wait() { semaphore.wait() }
+}

@@ -1,0 +1,16 @@
+import Foundation
+
+/// Where the display page's files (Web/index.html and the rest) are: `OZEN_WEB` when set,
+/// else the Web folder of the Ozen checkout this `ozen` was built in, else an installed copy.
+enum DisplayPage {
+    static func folder() -> String {
+        if let set = ProcessInfo.processInfo.environment["OZEN_WEB"], !set.isEmpty { return set }
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<5 {
+            let candidate = folder.appendingPathComponent("Web")
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("index.html").path) { return candidate.path }
+            folder.deleteLastPathComponent()
+        }
+        return "/usr/local/share/ozen/web"
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import OzenKit
+import Testing
+
+/// The home protocol's rules as the phone app relies on them (RESEARCH.md, observed on Ozen's
+/// own server), checked on the state machine without a network.
+@Suite struct HomeProtocolTests {
+    let token = PairingToken(value: String(repeating: "ab", count: 32))
+
+    func hello(_ extra: String = "") -> String {
+        #"{"type":"hello","version":1,"token":"\#(token.value)","language":"en","purpose":"captions"\#(extra)}"#
+    }
+
+    @Test func aGoodHelloIsAnsweredReadyBeforeAnyAudio() {
+        var connection = HomeConnection(pairing: token, model: "base")
+        let actions = connection.receive(text: hello(#","vocabulary":["Rivka"]"#))
+        #expect(actions.first == .send(.object([("type", .string("ready")), ("model", .string("base")), ("version", .int(1))])))
+        guard case .begin(let begun) = actions.last else { Issue.record("no begin in \(actions)"); return }
+        #expect(begun.language == .english && begun.vocabulary == ["Rivka"] && begun.purpose == .captions)
+    }
+
+    @Test func whatIsNotAHelloIsABadRequestAndCloses() {
+        for first in ["not json", "[1,2]", "{\"type\":"] {
+            var connection = HomeConnection(pairing: nil, model: "base")
+            #expect(connection.receive(text: first) == [
+                .send(HomeMessage.error(code: .badRequest, detail: "hello expected").json), .close(code: 1000),
+            ])
+        }
+        var binaryFirst = HomeConnection(pairing: nil, model: "base")
+        #expect(binaryFirst.receive(binary: [0, 0]).last == .close(code: 1000))
+        var late = HomeConnection(pairing: nil, model: "base")
+        #expect(late.helloDeadlinePassed().first == .send(HomeMessage.error(code: .badRequest, detail: "hello expected").json))
+    }
+
+    @Test func aWrongOrMissingTokenIsUnauthorized() {
+        let unauthorized: [HomeConnection.Action] = [.send(HomeMessage.error(code: .unauthorized, detail: "").json), .close(code: 1000)]
+        var wrong = HomeConnection(pairing: token, model: "base")
+        #expect(wrong.receive(text: #"{"type":"hello","version":1,"token":"abab"}"#) == unauthorized)
+        var missing = HomeConnection(pairing: token, model: "base")
+        #expect(missing.receive(text: #"{"type":"hello","version":1}"#) == unauthorized)
+        var notHello = HomeConnection(pairing: token, model: "base")
+        #expect(notHello.receive(text: #"{"type":"audio"}"#) == unauthorized)
+        // After refusing, nothing more is taken.
+        #expect(wrong.receive(text: hello()).isEmpty && wrong.receive(binary: [1, 2]).isEmpty)
+    }
+
+    @Test func onThisComputerOnlyNoTokenIsNeeded() {
+        var connection = HomeConnection(pairing: nil, model: "base")
+        #expect(connection.receive(text: #"{"type":"hello","version":1}"#).count == 2)
+    }
+
+    @Test func audioVocabularyAndEndAfterTheHello() {
+        var connection = HomeConnection(pairing: token, model: "base")
+        _ = connection.receive(text: hello())
+        // 0x4000 = 16384 → 0.5; an odd byte waits for the next frame.
+        #expect(connection.receive(binary: [0x00, 0x40, 0x00]) == [.audio([0.5])])
+        #expect(connection.receive(binary: [0xC0]) == [.audio([-0.5])])
+        #expect(connection.receive(text: #"{"type":"vocabulary","terms":["Noa","Eli"]}"#) == [.vocabulary(["Noa", "Eli"])])
+        #expect(connection.receive(text: #"{"type":"whatever"}"#).isEmpty)
+        #expect(connection.receive(text: "garbage").isEmpty)
+        #expect(connection.receive(text: #"{"type":"end"}"#) == [.end])
+        #expect(connection.receive(binary: [0, 0]).isEmpty)
+        #expect(connection.receive(text: #"{"type":"end"}"#).isEmpty)
+    }
+
+    @Test func onlyTheDisplayMayStarAndSpeak() {
+        var display = HomeConnection(pairing: nil, model: "base")
+        _ = display.receive(text: #"{"type":"hello","version":1,"purpose":"display"}"#)
+        #expect(display.receive(text: #"{"type":"star","id":4,"starred":false}"#) == [.star(lineID: 4, starred: false)])
+        #expect(display.receive(text: #"{"type":"say","text":"רגע, לא הבנתי"}"#) == [.say("רגע, לא הבנתי")])
+        #expect(display.receive(binary: [0, 0]).isEmpty)
+        var phone = HomeConnection(pairing: nil, model: "base")
+        _ = phone.receive(text: #"{"type":"hello","version":1}"#)
+        #expect(phone.receive(text: #"{"type":"say","text":"hi"}"#).isEmpty)
+    }
+
+    @Test func versionsAndLanguagesItCannotServeAreBadRequests() {
+        var future = HomeConnection(pairing: nil, model: "base")
+        guard case .send(let message) = future.receive(text: #"{"type":"hello","version":2}"#).first else { return }
+        #expect(message.serialized().contains("bad_request"))
+        var klingon = HomeConnection(pairing: nil, model: "base")
+        #expect(klingon.receive(text: #"{"type":"hello","version":1,"language":"tlh"}"#).first.map { "\($0)".contains("unknown language") } == true)
+    }
+
+    @Test func everyUtteranceGetsOneFinalAndCountsOn() {
+        var numbering = HomeTextNumbering()
+        let heard = CaptionLine(id: 1, text: "ask not", start: 0.3, end: 1.5, final: false, confidence: 0.9, uncertain: false, language: "en")
+        #expect(numbering.message(for: .partial(heard, at: 1.2))?.serialized().contains(#""utterance":0,"text":"ask not","final":false"#) == true)
+        var done = heard
+        done.final = true
+        let final = numbering.message(for: .line(done, at: 2.4))?.serialized() ?? ""
+        #expect(final.contains(#""utterance":0"#) && final.contains(#""final":true"#) && final.contains(#""end_s":1.800"#))
+        // A live pass that heard nothing sends nothing; an empty final still counts.
+        let nothing = CaptionLine(id: 2, text: "", start: 3, end: 3.5, final: false, confidence: nil, uncertain: false, language: "en")
+        #expect(numbering.message(for: .partial(nothing, at: 3.6)) == nil)
+        #expect(numbering.message(for: .line(nothing, at: 4.2))?.serialized().contains(#""utterance":1,"text":"""#) == true)
+        #expect(numbering.utterance == 2)
+    }
+
+    @Test func tokensCompareWholeAndAreKeptPrivately() throws {
+        #expect(token.matches(token.value))
+        #expect(!token.matches(String(token.value.dropLast())) && !token.matches(nil) && !token.matches(""))
+        let home = OzenHome(path: FileManager.default.temporaryDirectory.appendingPathComponent("ozen-pairing-\(UUID())").path)
+        let made = try PairingToken.loadOrCreate(in: home)
+        #expect(made.value.count == 64)
+        #expect(try PairingToken.loadOrCreate(in: home) == made)
+        let rights = try FileManager.default.attributesOfItem(atPath: PairingToken.path(in: home))[.posixPermissions] as? Int
+        #expect(rights == 0o600)
+        #expect(PairingToken.generate() != made)
+    }
+}
