@@ -58,6 +58,30 @@ import Testing
         #expect(labels == ["Elinor", "Speaker 1", "Elinor", "Speaker 1", "Speaker 2"])
     }
 
+    @Test func aShortPieceSplitOffALineJoinsAKnownVoiceInsteadOfOpeningOne() throws {
+        let librivox = try FileManager.default.contentsOfDirectory(atPath: Fixtures.path("librivox")).filter { $0.hasSuffix(".wav") }.sorted()
+        let jfk = try samples("jfk/jfk.wav")
+        var tracker = SpeakerTracker()
+        // The first line of a conversation, with a 1.2 s piece the segmentation heard as a second
+        // voice: with no one else it could be, it keeps the line's own voice.
+        let first = tracker.label(lineID: 1, print: try print("librivox/" + librivox[0]), seconds: 5)
+        let piece = tracker.label(lineID: 2, print: try Self.embedder.voicePrint(of: jfk[16_000..<35_200]), seconds: 1.2,
+                                  excluding: [first.speaker], mayOpenVoice: false)
+        #expect(first.speaker == "Speaker 1" && piece.speaker == "Speaker 1")
+        // Once someone else is known, a short piece goes to the nearest voice it may have.
+        let kennedy = tracker.label(lineID: 3, print: try Self.embedder.voicePrint(of: jfk[...]), seconds: 11)
+        #expect(kennedy.speaker == "Speaker 2")
+        let reader = tracker.label(lineID: 4, print: try print("librivox/" + librivox[1]), seconds: 4)
+        let short = tracker.label(lineID: 5, print: try Self.embedder.voicePrint(of: jfk[40_000..<59_200]), seconds: 1.2,
+                                  excluding: [reader.speaker], mayOpenVoice: false)
+        #expect(reader.speaker == "Speaker 1" && short.speaker == "Speaker 2")
+        // Allowed to, the same piece, unlike everyone, would open a voice of its own.
+        var fresh = SpeakerTracker()
+        _ = fresh.label(lineID: 1, print: try print("librivox/" + librivox[0]), seconds: 5)
+        let opened = fresh.label(lineID: 2, print: try print("cards/005.wav"), seconds: 1.2, excluding: ["Speaker 1"])
+        #expect(opened.speaker == "Speaker 2")
+    }
+
     @Test func theLivePipelineLabelsATableOfThreeRealPeople() throws {
         let librivox = try FileManager.default.contentsOfDirectory(atPath: Fixtures.path("librivox")).filter { $0.hasSuffix(".wav") }.sorted()
         var turns = try librivox.prefix(3).map { SimulatedTable.Turn(speaker: "reader", samples: try samples("librivox/" + $0)) }

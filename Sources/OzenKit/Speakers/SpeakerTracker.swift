@@ -107,19 +107,30 @@ public struct SpeakerTracker: Sendable {
 
     /// Labels a finished line and returns the corrections its print makes to recent lines.
     /// `excluding`: labels this line cannot have (another voice of the same line has them).
-    public mutating func label(lineID: Int, print: VoicePrint?, seconds: Double, excluding: Set<String> = []) -> Assignment {
-        let learns = print != nil && seconds >= settings.shortestToLearnFrom
-        let weight = learns ? min(seconds, settings.heaviestLine) : 0
+    /// `mayOpenVoice` false: the line is a short piece split off a longer one, which joins the
+    /// nearest voice it may have rather than open a new one (and teaches it nothing); see
+    /// `LineSpeakers.shortestPieceToOpenVoice`.
+    public mutating func label(lineID: Int, print: VoicePrint?, seconds: Double, excluding: Set<String> = [],
+                               mayOpenVoice: Bool = true) -> Assignment {
+        var learns = print != nil && seconds >= settings.shortestToLearnFrom
         let lastKey = recent.last?.voice
         var key: Int
         if let print, let (index, similarity) = nearest(print, excluding: excluding), similarity >= threshold(voices[index]) {
             key = voices[index].key
+        } else if !mayOpenVoice, let print, let (index, _) = nearest(print, excluding: excluding) {
+            key = voices[index].key
+            learns = false
+        } else if !mayOpenVoice, let lastKey {
+            // No one else it could be: the piece is the voice the rest of its line was given.
+            key = lastKey
+            learns = false
         } else if learns || lastKey == nil || excluding.contains(label(ofKey: lastKey!) ?? "") {
             key = openVoice()
         } else {
             // Too short to tell and like no one: most likely the one who spoke last.
             key = lastKey!
         }
+        let weight = learns ? min(seconds, settings.heaviestLine) : 0
         if learns, let print, let index = voices.firstIndex(where: { $0.key == key }) {
             voices[index].add(print, weight: weight)
         }
