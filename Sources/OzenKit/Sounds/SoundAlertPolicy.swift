@@ -1,0 +1,102 @@
+/// Decides, window by window, which sounds to tell her about.
+///
+/// - A kind fires once `windowsToAgree` of its last `windowsLooked` windows score at or above
+///   its threshold, or one window reaches its `sureScore` (`SoundKind.all` says how those were
+///   measured), and once per occurrence: the sound has to stay below its threshold for
+///   `quietWindowsToEnd` windows (1.9 s) before it can fire again, so an alarm's beeps, a
+///   phone's rings and a dog's barks with pauses between them are each one alert.
+/// - A danger that goes on is announced again every `dangerRepeatSeconds` (30 s): she may
+///   have been out of the room the first time.
+/// - A lesser sound never takes a greater one's place: while a sound of higher priority is
+///   going on, lesser ones wait, and are announced only if they are still heard after it ends.
+/// - Muted kinds are not listened for at all.
+public struct SoundAlertPolicy: Sendable {
+    /// Windows (0.48 s apart) below threshold that end a sound: 1.9 s, longer than the gap
+    /// between a smoke alarm's beep groups (T3 pattern: 1.5 s) and between a phone's rings.
+    public static let quietWindowsToEnd = 4
+    public static let dangerRepeatSeconds = 30.0
+
+    /// The kinds listened for (muted ones left out), in catalog order.
+    public let kinds: [SoundKind]
+    /// Catalog class names the classifier does not know (none with YAMNet's class map).
+    public let missingClasses: [String]
+    private let classIndices: [[Int]]
+    private let classNames: [String]
+    private var states: [KindState]
+
+    private struct KindState: Sendable {
+        /// Whether each of the last `windowsLooked` windows counted, oldest first.
+        var recent: [Bool] = []
+        var quiet = 0
+        /// Where the first counting window of the current occurrence began.
+        var start: Double?
+        var best: Float = 0
+        var bestClass = -1
+        var sounding = false
+        var announcedAt: Double?
+    }
+
+    /// `classNames` are the classifier's, in the order of its scores.
+    public init(classNames: [String], kinds: [SoundKind] = SoundKind.all, muted: Set<String> = []) {
+        var index: [String: Int] = [:]
+        for (i, name) in classNames.enumerated() where index[name] == nil { index[name] = i }
+        let listened = kinds.filter { !muted.contains($0.name) }
+        self.kinds = listened
+        self.classNames = classNames
+        self.classIndices = listened.map { $0.classes.compactMap { index[$0] } }
+        self.missingClasses = kinds.flatMap(\.classes).filter { index[$0] == nil }
+        self.states = Array(repeating: KindState(), count: listened.count)
+    }
+
+    /// Scores of one window (`windowStart`…`windowEnd` seconds of the stream); returns the
+    /// alerts it raises, greatest priority first.
+    public mutating func observe(_ scores: [Float], windowStart: Double, windowEnd: Double) -> [SoundAlertEvent] {
+        for (k, kind) in kinds.enumerated() {
+            var score: Float = 0, best = -1
+            for i in classIndices[k] where i < scores.count && scores[i] > score {
+                score = scores[i]
+                best = i
+            }
+            var state = states[k]
+            let counts = score >= kind.threshold
+            state.recent.append(counts)
+            if state.recent.count > kind.windowsLooked { state.recent.removeFirst() }
+            if counts {
+                state.quiet = 0
+                if state.start == nil { state.start = windowStart }
+                if score > state.best {
+                    state.best = score
+                    state.bestClass = best
+                }
+                let agreeing = state.recent.filter { $0 }.count
+                if agreeing >= kind.windowsToAgree || kind.sureScore.map({ score >= $0 }) == true { state.sounding = true }
+            } else {
+                state.quiet += 1
+                if state.sounding {
+                    if state.quiet >= Self.quietWindowsToEnd { state = KindState() }
+                } else if !state.recent.contains(true) {
+                    // Nothing counted within the windows looked at: a later sound starts afresh.
+                    state.start = nil
+                    state.best = 0
+                    state.bestClass = -1
+                }
+            }
+            states[k] = state
+        }
+
+        let greatest = zip(kinds, states).filter { $0.1.sounding }.map { $0.0.priority }.max() ?? 0
+        var alerts: [SoundAlertEvent] = []
+        for (k, kind) in kinds.enumerated() where states[k].sounding && kind.priority >= greatest {
+            let state = states[k]
+            if let announced = state.announcedAt {
+                guard kind.isDanger, windowEnd - announced >= Self.dangerRepeatSeconds - 1e-6 else { continue }
+            }
+            states[k].announcedAt = windowEnd
+            alerts.append(SoundAlertEvent(at: windowEnd, kind: kind.name,
+                                          className: state.bestClass >= 0 ? classNames[state.bestClass] : kind.classes[0],
+                                          score: Double(state.best), priority: kind.priority,
+                                          start: state.start ?? windowStart, end: windowEnd))
+        }
+        return alerts.sorted { $0.priority > $1.priority }
+    }
+}

@@ -1,0 +1,75 @@
+/// Listens to every piece of input for the sounds she cannot hear and raises `.sound` events.
+///
+/// Keeps the last window of audio (YAMNet: 0.98 s) and classifies it every 0.48 s, about half
+/// a window — YAMNet's own hop, so each moment of sound is heard in two windows and a 1 s
+/// ding-dong is never cut in half by both. The scores go through `SoundAlertPolicy`. It hears
+/// audio whether or not anyone speaks, so a doorbell during talk or during silence is heard
+/// alike.
+public final class SoundWatch: AudioListener {
+    public static let hopSeconds = 0.48
+
+    public let classifier: any SoundClassifier
+    public private(set) var policy: SoundAlertPolicy
+    /// Windows classified so far.
+    public private(set) var windowsHeard = 0
+    /// Sees every window's scores and its end (seconds): for `ozen sounds hear --scores`,
+    /// the tool that tunes thresholds and records score fixtures.
+    public var onScores: (([Float], Double) -> Void)?
+
+    private let windowLength: Int
+    private let hopLength: Int
+    /// The most recent audio, at most one window; `bufferEnd` is its end in samples of the stream.
+    private var buffer: [Float] = []
+    private var bufferEnd = 0
+    private var nextWindowEnd: Int
+
+    public init(classifier: any SoundClassifier, muted: Set<String> = [], kinds: [SoundKind] = SoundKind.all) {
+        self.classifier = classifier
+        self.policy = SoundAlertPolicy(classNames: classifier.classNames, kinds: kinds, muted: muted)
+        let rate = Double(MonoAudio.speechRate)
+        windowLength = Int((classifier.windowSeconds * rate).rounded())
+        hopLength = Int((Self.hopSeconds * rate).rounded())
+        nextWindowEnd = windowLength
+    }
+
+    public func hear(_ samples: [Float], start: Double, emit: (CaptionEvent) -> Void) throws {
+        let rate = Double(MonoAudio.speechRate)
+        let startSample = Int((start * rate).rounded())
+        if buffer.isEmpty && bufferEnd == 0 && startSample > 0 {
+            // Joined a stream already under way: windows start where the audio does.
+            bufferEnd = startSample
+            nextWindowEnd = startSample + windowLength
+        }
+        var offset = 0
+        while offset < samples.count {
+            let take = min(samples.count - offset, nextWindowEnd - bufferEnd)
+            buffer.append(contentsOf: samples[offset..<(offset + take)])
+            offset += take
+            bufferEnd += take
+            if buffer.count > windowLength { buffer.removeFirst(buffer.count - windowLength) }
+            if bufferEnd == nextWindowEnd {
+                try classifyWindow(emit: emit)
+                nextWindowEnd += hopLength
+            }
+        }
+    }
+
+    /// A stream that ended before its first full window (a clip under 0.96 s) is still heard
+    /// once, its window padded with silence at the front.
+    public func finish(emit: (CaptionEvent) -> Void) throws {
+        guard windowsHeard == 0, !buffer.isEmpty else { return }
+        buffer = [Float](repeating: 0, count: windowLength - buffer.count) + buffer
+        try classifyWindow(emit: emit)
+    }
+
+    private func classifyWindow(emit: (CaptionEvent) -> Void) throws {
+        let rate = Double(MonoAudio.speechRate)
+        let scores = try classifier.classify(buffer)
+        windowsHeard += 1
+        let end = Double(bufferEnd) / rate
+        onScores?(scores, end)
+        for alert in policy.observe(scores, windowStart: end - Double(windowLength) / rate, windowEnd: end) {
+            emit(.sound(alert))
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import OzenEngines
+import OzenKit
+
+/// `ozen sounds list|mute|unmute|hear|eval`: the sounds Ozen listens for, which she muted,
+/// what it hears in a recording, and how well it hears them (JSON figures).
+enum SoundsCommand {
+    static func run(_ arguments: [String]) throws {
+        guard let sub = arguments.first else { throw UsageError(usage) }
+        let rest = Array(arguments.dropFirst())
+        let home = OzenHome.fromEnvironment()
+        switch sub {
+        case "list": try list(home: home)
+        case "mute", "unmute": try mute(rest, on: sub == "mute", home: home)
+        case "hear": try hear(rest, home: home)
+        case "eval": try SoundsEvalCommand.run(rest, home: home)
+        default: throw UsageError(usage)
+        }
+    }
+
+    static var usage: String {
+        tr("השתמשו ב־ozen sounds list | mute סוג... | unmute סוג... | hear קובץ.wav | eval",
+           "use ozen sounds list | mute KIND... | unmute KIND... | hear FILE.wav | eval")
+    }
+
+    /// The sound watch `caption` and `hear` use: the installed YAMNet, her muted list and the
+    /// kinds muted for this run.
+    static func watch(home: OzenHome, alsoMuted: [String] = []) throws -> SoundWatch {
+        let muted = try MutedSounds.load(from: MutedSounds.path(in: home)).kinds.union(try kinds(alsoMuted))
+        return SoundWatch(classifier: try YAMNetSoundClassifier(home: home), muted: muted)
+    }
+
+    /// The sound watch for the captions, or nil with one line on stderr when the sound model
+    /// cannot be loaded: captions without sound alerts are better than no captions.
+    static func watchOrWarn(home: OzenHome, alsoMuted: Set<String>) -> SoundWatch? {
+        do {
+            let muted = try MutedSounds.load(from: MutedSounds.path(in: home)).kinds.union(alsoMuted)
+            return SoundWatch(classifier: try YAMNetSoundClassifier(home: home), muted: muted)
+        } catch {
+            FileHandle.standardError.write(Data((tr("ozen: התראות על צלילים כבויות: \(error)", "ozen: sound alerts are off: \(error)") + "\n").utf8))
+            return nil
+        }
+    }
+
+    /// Checks kind names typed by a person.
+    static func kinds(_ names: [String]) throws -> Set<String> {
+        var found: Set<String> = []
+        for name in names {
+            guard let kind = SoundKind.named(name) else {
+                let known = SoundKind.all.map(\.name).joined(separator: ", ")
+                throw UsageError(tr("אין צליל בשם '\(name)' — הצלילים: \(known)", "no sound is called '\(name)' — the sounds are: \(known)"))
+            }
+            found.insert(kind.name)
+        }
+        return found
+    }
+
+    static func list(home: OzenHome) throws {
+        let muted = try MutedSounds.load(from: MutedSounds.path(in: home)).kinds
+        for kind in SoundKind.all {
+            let mark = muted.contains(kind.name) ? "  " + tr("(מושתק)", "(muted)") : ""
+            print("\(kind.name)\t\(kind.priority)\t\(kind.shown)\(mark)\t\(kind.classes.joined(separator: "; "))")
+        }
+    }
+
+    static func mute(_ names: [String], on: Bool, home: OzenHome) throws {
+        guard !names.isEmpty else { throw UsageError(usage) }
+        let path = MutedSounds.path(in: home)
+        var muted = try MutedSounds.load(from: path)
+        for name in try kinds(names).sorted() {
+            if on {
+                muted.mute(name)
+                if SoundKind.named(name)?.isDanger == true {
+                    FileHandle.standardError.write(Data((tr("ozen: שימו לב — \(name) הוא צליל של סכנה; Ozen לא יתריע עליו עד unmute",
+                                                            "ozen: note — \(name) is a danger sound; Ozen will not alert on it until you unmute it") + "\n").utf8))
+                }
+            } else {
+                muted.unmute(name)
+            }
+        }
+        try muted.save(to: path)
+        let now = muted.kinds.sorted()
+        print(now.isEmpty ? tr("אין צלילים מושתקים", "no sounds are muted") : tr("מושתקים: ", "muted: ") + now.joined(separator: ", "))
+    }
+
+    /// `ozen sounds hear FILE [--json] [--mute-sound KIND]...`: the sound alerts a recording raises.
+    static func hear(_ arguments: [String], home: OzenHome) throws {
+        let args = try ArgumentReader(arguments, options: ["--mute-sound"], flags: ["--json", "--scores"])
+        guard args.positional.count == 1, let path = args.positional.first else { throw UsageError(usage) }
+        let audio = try WAVDecoder().read(path: path).atSpeechRate()
+        let watch = try watch(home: home, alsoMuted: args.values("--mute-sound"))
+        if args.flag("--scores") {
+            // Every window's catalog classes scoring 0.05 or more, one JSON line a window.
+            let names = watch.classifier.classNames
+            let listened = Set(SoundKind.all.flatMap(\.classes))
+            watch.onScores = { scores, end in
+                let heard = scores.indices.filter { listened.contains(names[$0]) && scores[$0] >= 0.05 }
+                    .sorted { scores[$0] > scores[$1] }
+                let line = JSONValue.object([("end", .number(end, decimals: 2)),
+                                             ("scores", .object(heard.map { (names[$0], .number(Double(scores[$0]), decimals: 3)) }))])
+                FileHandle.standardOutput.write(Data((line.serialized() + "\n").utf8))
+            }
+        }
+        let output = EventPrinter(json: args.flag("--json"))
+        // Fed in the 100 ms pieces a live stream arrives in; alerts print as they are raised.
+        let piece = MonoAudio.speechRate / 10
+        var start = 0
+        while start < audio.samples.count {
+            let end = min(audio.samples.count, start + piece)
+            try watch.hear(Array(audio.samples[start..<end]), start: Double(start) / Double(MonoAudio.speechRate), emit: output.print)
+            start = end
+        }
+        try watch.finish(emit: output.print)
+    }
+}

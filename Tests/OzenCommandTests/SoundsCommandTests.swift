@@ -1,0 +1,108 @@
+import Foundation
+import OzenKit
+import OzenTestSupport
+import Testing
+
+/// `ozen sounds` and the sound alerts of `ozen caption`, end to end with the built binary, the
+/// installed YAMNet and real recordings: an old telephone ringing into a real speech, the
+/// evaluation's JSON, muting, and what plain talk raises (nothing).
+@Suite(.serialized) struct SoundsCommandTests {
+    let home = OzenProcess.testHome()
+    var environment: [String: String] { ["OZEN_HOME": home.path] }
+
+    /// jfk's 11 s with linphone's old telephone ringing twice from 2 s on, at +6 dB against him.
+    func ringingIntoSpeech() throws -> String {
+        let speech = try WAVDecoder().read(path: Fixtures.jfk.path).atSpeechRate().samples
+        let ring = SoundMix.repeated(try WAVDecoder().read(path: Fixtures.path("sounds/oldphone-mono.wav")).atSpeechRate().samples,
+                                     times: 2, gapSeconds: 1)
+        let mixed = SoundMix.mix(sound: ring, into: speech, at: 2 * MonoAudio.speechRate, levelDB: 6)
+        let url = home.appendingPathComponent("ringing.wav")
+        try WAVEncoder().encode(mixed).write(to: url)
+        return url.path
+    }
+
+    func events(_ stdout: String) throws -> [[String: Any]] {
+        try stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+
+    @Test func evalReportsDetectionsAndPlainTalkRaisesNothing() throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try OzenProcess.run(["sounds", "eval", "--only", "phone-incoming-call.wav", "--levels", "6",
+                                          "--minutes", "1", "--fixtures", Fixtures.folder.path], environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let kinds = try #require(report["kinds"] as? [[String: Any]])
+        let phone = try #require(kinds.first { $0["kind"] as? String == "phone" })
+        // The freedesktop phone ringing three times, +6 dB over each of seven speech recordings:
+        // measured found in all seven with nothing else raised; at least six must be.
+        #expect(phone["trials"] as? Int == 7)
+        #expect((phone["detected"] as? Int ?? 0) >= 6, "\(phone)")
+        #expect(phone["false_alarms"] as? Int == 0, "\(report)")
+        let sounds = try #require(report["sounds"] as? [[String: Any]])
+        #expect(sounds.count == 1 && sounds.first?["file"] as? String == "phone-incoming-call.wav")
+        let conversation = try #require(report["conversation"] as? [String: Any])
+        #expect(conversation["seconds"] as? Double == 60)
+        #expect((conversation["windows"] as? Int ?? 0) >= 120)
+        #expect(conversation["alerts"] as? Int == 0, "\(conversation)")
+    }
+
+    @Test func hearFindsTheTelephoneAndNothingInPlainSpeech() throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        let ringing = try OzenProcess.run(["sounds", "hear", try ringingIntoSpeech(), "--json"], environment: environment)
+        #expect(ringing.status == 0, "\(ringing.stderr)")
+        let alerts = try events(ringing.stdout)
+        #expect(alerts.map { $0["kind"] as? String } == ["phone"], "\(ringing.stdout)")
+        if let phone = alerts.first {
+            #expect(phone["type"] as? String == "sound" && phone["priority"] as? Int == 2)
+            #expect((phone["at"] as? Double ?? 0) > 2 && (phone["at"] as? Double ?? 99) < 8)
+        }
+        let plain = try OzenProcess.run(["sounds", "hear", Fixtures.jfk.path, "--json"], environment: environment)
+        #expect(plain.status == 0 && plain.stdout.isEmpty, "\(plain.stdout)")
+    }
+
+    @Test func captionShowsTheSoundAndHonoursMuting() throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        let path = try ringingIntoSpeech()
+        // --notify with no notification service: said once on stderr, and the captions go on.
+        let heard = try OzenProcess.run(["caption", path, "--language", "en", "--json", "--no-save", "--no-speakers", "--notify"],
+                                        environment: environment.merging(["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(home.path)/no-bus"]) { $1 })
+        #expect(heard.status == 0, "\(heard.stderr)")
+        let all = try events(heard.stdout)
+        let sounds = all.filter { $0["type"] as? String == "sound" }
+        #expect(sounds.map { $0["kind"] as? String } == ["phone"], "\(sounds)")
+        #expect(all.contains { $0["type"] as? String == "line" && !($0["text"] as? String ?? "").isEmpty })
+        #expect(heard.stderrLines.filter { $0.contains("no desktop notification service") }.count == 1, "\(heard.stderr)")
+
+        let plain = try OzenProcess.run(["caption", path, "--language", "en", "--no-save", "--no-speakers"], environment: environment)
+        #expect(plain.stdout.contains("🔔 phone ringing"), "\(plain.stdout)")
+
+        let muted = try OzenProcess.run(["caption", path, "--language", "en", "--json", "--no-save", "--no-speakers", "--mute-sound", "phone"],
+                                        environment: environment)
+        #expect(muted.status == 0 && !muted.stdout.contains(#""type":"sound""#), "\(muted.stdout)")
+        let off = try OzenProcess.run(["caption", path, "--language", "en", "--json", "--no-save", "--no-speakers", "--no-sounds"],
+                                      environment: environment)
+        #expect(off.status == 0 && !off.stdout.contains(#""type":"sound""#))
+    }
+
+    @Test func muteListAndMistakes() throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        let muted = try OzenProcess.run(["sounds", "mute", "Dog", "kettle"], environment: environment)
+        #expect(muted.status == 0 && muted.stdout.contains("muted: dog, kettle"), "\(muted.stdout)")
+        #expect(try String(contentsOf: home.appendingPathComponent("muted-sounds.txt"), encoding: .utf8) == "dog\nkettle\n")
+        let listed = try OzenProcess.run(["sounds", "list"], environment: environment)
+        let dogLine = listed.stdout.split(separator: "\n").first { $0.hasPrefix("dog\t") }
+        #expect(dogLine?.contains("(muted)") == true && listed.stdout.contains("alarm\t3\t"), "\(listed.stdout)")
+
+        let danger = try OzenProcess.run(["sounds", "mute", "alarm"], environment: environment)
+        #expect(danger.status == 0 && danger.stderr.contains("danger sound"), "\(danger.stderr)")
+        let back = try OzenProcess.run(["sounds", "unmute", "alarm", "dog", "kettle"], environment: environment)
+        #expect(back.stdout.contains("no sounds are muted"), "\(back.stdout)")
+
+        let typo = try OzenProcess.run(["sounds", "mute", "doorbel"], environment: environment)
+        #expect(typo.status == 64 && typo.stderrLines.count == 1 && typo.stderr.contains("doorbell"), "\(typo.stderr)")
+        let captionTypo = try OzenProcess.run(["caption", Fixtures.jfk.path, "--mute-sound", "sirens"], environment: environment)
+        #expect(captionTypo.status == 64 && captionTypo.stderr.contains("no sound is called 'sirens'"), "\(captionTypo.stderr)")
+    }
+}

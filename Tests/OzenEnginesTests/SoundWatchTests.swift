@@ -1,0 +1,78 @@
+import Foundation
+import OzenEngines
+import OzenKit
+import OzenTestSupport
+import Testing
+
+/// The sound alerts end to end with the real classifier (YAMNet) on real recordings: a
+/// telephone ringing into real talk is found while it rings, talk alone raises nothing, and
+/// the watch hears the same however the stream is cut into pieces.
+@Suite(.serialized) struct SoundWatchTests {
+    static let classifier: YAMNetSoundClassifier = {
+        do { return try YAMNetSoundClassifier(home: Fixtures.home) }
+        catch { fatalError("the yamnet model is not installed (run `make setup`): \(error)") }
+    }()
+
+    static func samples(_ path: String) throws -> [Float] {
+        try WAVDecoder().read(path: Fixtures.path(path)).atSpeechRate().samples
+    }
+
+    @Test func aPhoneRingingIntoTalkIsFoundWhileItRings() throws {
+        let ring = SoundMix.repeated(try Self.samples("sounds/oldphone-mono.wav"), times: 2, gapSeconds: 1)
+        let talk = try Self.samples("librivox/sense_and_sensibility_01_austen_64kb-0880.wav")
+        let start = 2 * MonoAudio.speechRate
+        let mixed = SoundMix.mix(sound: ring, into: talk, at: start, levelDB: 0)
+        var trial = SoundTrial(expected: "phone", soundStart: 2, soundEnd: 2 + Double(ring.count) / Double(MonoAudio.speechRate))
+        try trial.run(SoundWatch(classifier: Self.classifier), over: mixed)
+        let found = try #require(trial.detection, "\(trial.alerts)")
+        #expect(found.className.hasPrefix("Telephone") || found.className == "Ringtone")
+        #expect(found.at < trial.soundEnd, "found at \(found.at), the ringing ended at \(trial.soundEnd)")
+        #expect(trial.falseAlarms.isEmpty, "\(trial.falseAlarms)")
+    }
+
+    @Test func talkAloneRaisesNothing() throws {
+        var names = try FileManager.default.contentsOfDirectory(atPath: Fixtures.path("librivox"))
+            .filter { $0.hasSuffix(".wav") }.sorted().map { "librivox/" + $0 }
+        names += ["jfk/jfk.wav", "pyannote/sample.wav"]
+        let talk = try names.flatMap { try Self.samples($0) }
+        var trial = SoundTrial(expected: nil)
+        let watch = SoundWatch(classifier: Self.classifier)
+        try trial.run(watch, over: talk)
+        #expect(watch.windowsHeard > 130)
+        #expect(trial.alerts.isEmpty, "\(trial.alerts)")
+    }
+
+    @Test func piecesOfAnySizeAreHeardAlike() throws {
+        let siren = try Self.samples("sounds/firetruck.wav")
+        func heard(pieces: [Int]) throws -> (windows: Int, alerts: [SoundAlertEvent]) {
+            let watch = SoundWatch(classifier: Self.classifier)
+            var alerts: [SoundAlertEvent] = []
+            var start = 0, i = 0
+            while start < siren.count {
+                let end = min(siren.count, start + pieces[i % pieces.count])
+                try watch.hear(Array(siren[start..<end]), start: Double(start) / 16_000) { event in
+                    if case .sound(let alert) = event { alerts.append(alert) }
+                }
+                start = end
+                i += 1
+            }
+            return (watch.windowsHeard, alerts)
+        }
+        let tenths = try heard(pieces: [1_600])
+        let ragged = try heard(pieces: [1, 7_000, 333, 20_000, 512])
+        #expect(tenths.windows == (siren.count - 15_712) / 7_680 + 1)
+        #expect(ragged.windows == tenths.windows)
+        #expect(ragged.alerts == tenths.alerts)
+        #expect(tenths.alerts.map(\.kind).first == "siren", "\(tenths.alerts)")
+    }
+
+    @Test func aClipShorterThanAWindowIsHeardOnce() throws {
+        let bark = try Self.samples("sounds/dog.wav")
+        #expect(bark.count < 15_712)
+        let watch = SoundWatch(classifier: Self.classifier)
+        try watch.hear(bark, start: 0) { _ in }
+        #expect(watch.windowsHeard == 0)
+        try watch.finish { _ in }
+        #expect(watch.windowsHeard == 1)
+    }
+}
