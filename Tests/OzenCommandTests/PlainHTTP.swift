@@ -1,44 +1,98 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
+#if canImport(Glibc)
+import Glibc
 #endif
 
-/// A blocking HTTP GET with a bounded wait, for the tests that talk to `ozen serve` and to the
-/// browser's DevTools endpoint (plain http on 127.0.0.1 only).
+/// A blocking HTTP/1.1 GET (one request, then the connection closes) over a plain socket, for the tests that talk to `ozen serve` and to
+/// the browser's DevTools endpoint on 127.0.0.1. (URLSession on Linux fails on Chromium's
+/// DevTools answers with "Failed writing header"; a socket has no such opinions.)
 enum PlainHTTP {
     struct Response {
         var status: Int
+        var headers: [String: String]
         var body: Data
-        var contentType: String?
+        var contentType: String? { headers["content-type"] }
         var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    final class Outcome: @unchecked Sendable {
-        var response: Response?
-        var error: Error?
+    /// GET http://127.0.0.1:PORT/PATH (an IPv4 address and a port are all it understands).
+    static func get(_ url: String, headers: [String: String] = [:], timeout: Double = 10) throws -> Response {
+        guard let address = URL(string: url), let host = address.host, let port = address.port else {
+            throw PlainHTTPError.badAddress(url)
+        }
+        let path = address.path.isEmpty ? "/" : address.path + (address.query.map { "?\($0)" } ?? "")
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw PlainHTTPError.noAnswer(url) }
+        defer { Glibc.close(fd) }
+        var wait = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+        var peer = sockaddr_in()
+        peer.sin_family = sa_family_t(AF_INET)
+        peer.sin_port = in_port_t(UInt16(port).bigEndian)
+        guard inet_pton(AF_INET, host == "localhost" ? "127.0.0.1" : host, &peer.sin_addr) == 1 else {
+            throw PlainHTTPError.badAddress(url)
+        }
+        let connected = withUnsafePointer(to: &peer) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw PlainHTTPError.noAnswer(url) }
+
+        // HTTP/1.1: Chromium's DevTools endpoint answers HTTP/1.0 with nothing at all.
+        var request = "GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n"
+        for (name, value) in headers { request += "\(name): \(value)\r\n" }
+        request += "\r\n"
+        let bytes = Array(request.utf8)
+        guard bytes.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, 0) }) == bytes.count else { throw PlainHTTPError.noAnswer(url) }
+
+        // Read until the answer is whole: Content-Length bytes, the last chunk, or the close.
+        var answer = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while !isWhole(answer) {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count > 0 { answer.append(contentsOf: buffer[0..<count]) } else if count == 0 { break } else { throw PlainHTTPError.noAnswer(url) }
+        }
+        guard let (status, fields, start) = parseHead(answer) else { throw PlainHTTPError.noAnswer(url) }
+        var body = Data(answer[start...])
+        if fields["transfer-encoding"]?.lowercased() == "chunked" { body = dechunked(body) }
+        if let length = fields["content-length"].flatMap(Int.init), body.count > length { body = body.prefix(length) }
+        return Response(status: status, headers: fields, body: body)
     }
 
-    static func get(_ url: String, headers: [String: String] = [:], timeout: Double = 10) throws -> Response {
-        guard let address = URL(string: url) else { throw PlainHTTPError.badAddress(url) }
-        var request = URLRequest(url: address, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let outcome = Outcome()
-        let done = DispatchSemaphore(value: 0)
-        let task = URLSession.shared.dataTask(with: request) { data, response, error in
-            if let http = response as? HTTPURLResponse {
-                outcome.response = Response(status: http.statusCode, body: data ?? Data(),
-                                            contentType: http.value(forHTTPHeaderField: "Content-Type"))
-            }
-            outcome.error = error
-            done.signal()
+    /// The status, the header fields (names in lower case) and where the body starts.
+    static func parseHead(_ answer: Data) -> (Int, [String: String], Data.Index)? {
+        guard let end = answer.range(of: Data("\r\n\r\n".utf8)) else { return nil }
+        let head = String(decoding: answer[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+        guard let statusLine = head.first, statusLine.hasPrefix("HTTP/"),
+              let status = Int(statusLine.split(separator: " ").dropFirst().first ?? "") else { return nil }
+        var fields: [String: String] = [:]
+        for line in head.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
-        task.resume()
-        guard done.wait(timeout: .now() + timeout + 1) == .success else {
-            task.cancel()
-            throw PlainHTTPError.noAnswer(url)
+        return (status, fields, end.upperBound)
+    }
+
+    static func isWhole(_ answer: Data) -> Bool {
+        guard let (_, fields, start) = parseHead(answer) else { return false }
+        if let length = fields["content-length"].flatMap(Int.init) { return answer.count - start >= length }
+        if fields["transfer-encoding"]?.lowercased() == "chunked" { return answer[start...].range(of: Data("0\r\n\r\n".utf8)) != nil }
+        return false
+    }
+
+    /// A chunked body put back together (sizes in hex, each chunk followed by CRLF, 0 ends it).
+    static func dechunked(_ data: Data) -> Data {
+        var body = Data()
+        var rest = data[...]
+        while let lineEnd = rest.range(of: Data("\r\n".utf8)) {
+            let sizeText = String(decoding: rest[..<lineEnd.lowerBound], as: UTF8.self).split(separator: ";").first ?? ""
+            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16), size > 0 else { break }
+            let start = lineEnd.upperBound
+            guard let stop = rest.index(start, offsetBy: size, limitedBy: rest.endIndex) else { break }
+            body.append(rest[start..<stop])
+            rest = rest[min(rest.endIndex, rest.index(stop, offsetBy: 2, limitedBy: rest.endIndex) ?? rest.endIndex)...]
         }
-        if let response = outcome.response { return response }
-        throw outcome.error ?? PlainHTTPError.noAnswer(url)
+        return body
     }
 }
 
@@ -48,7 +102,7 @@ enum PlainHTTPError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .badAddress(let url): return "not an address: \(url)"
+        case .badAddress(let url): return "not an address this test client can reach: \(url)"
         case .noAnswer(let url): return "no answer from \(url)"
         }
     }

@@ -47,11 +47,13 @@ final class ServeProcess {
         throw ServeProcessError.notListening(log.text)
     }
 
-    /// The port in "http://127.0.0.1:PORT/" as `serve` announces it.
+    /// The port of the first address `serve` announces: "http://127.0.0.1:PORT/", or with
+    /// --lan "http://192.168.1.20:PORT/#token=…" (any host, IPv6 in brackets).
     static func port(in text: String) -> Int? {
-        guard let range = text.range(of: #"http://127\.0\.0\.1:[0-9]+/"#, options: .regularExpression) else { return nil }
-        let digits = text[range].dropFirst("http://127.0.0.1:".count).dropLast()
-        return Int(digits)
+        guard let range = text.range(of: #"http://(\[[^\]]+\]|[^/\s:]+):[0-9]+/"#, options: .regularExpression) else { return nil }
+        let address = text[range].dropLast()
+        guard let colon = address.lastIndex(of: ":") else { return nil }
+        return Int(address[address.index(after: colon)...])
     }
 
     var address: String { "http://127.0.0.1:\(port)/" }

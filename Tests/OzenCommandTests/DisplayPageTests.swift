@@ -1,0 +1,344 @@
+import Foundation
+import OzenIO
+import OzenTestSupport
+import Testing
+
+/// The caption display (Web/) in a real browser, following `ozen serve` while it captions a
+/// real recording at the speed it was spoken. Headless Chromium loads the page; the test keeps
+/// a display connection of its own to the same server, so it knows which events the page was
+/// sent, and checks the page's DOM against them: every locked line there, `dir` from each
+/// line's `direction`, the "?" exactly on uncertain lines, the line with her word highlighted,
+/// the "N new lines" pill counting what came while she had scrolled up; then the saved
+/// conversation through the history panel, a star and a ready-made phrase reaching the server.
+/// Hebrew is real speech too: eSpeak NG's Hebrew voice (`ozen say --out`) captioned in Hebrew.
+/// The page's own microphone is Chromium's fake capture device playing a recording, sent
+/// through protocol v1. A screenshot of each run is kept ($OZEN_TEST_ARTIFACTS, else
+/// $TMPDIR/ozen-test-artifacts; the path is printed).
+@Suite("Caption display page", .serialized)
+struct DisplayPageTests {
+    // MARK: what the page shows
+
+    struct PageLine: Decodable {
+        var id: String
+        var dir: String?
+        var locked: Bool
+        var unsure: Bool
+        var alerted: Bool
+        var hits: [String]
+        var who: String?
+        var text: String
+    }
+
+    struct Pill: Decodable {
+        var hidden: Bool
+        var count: Int
+        var label: String
+    }
+
+    struct PageState: Decodable {
+        var lines: [PageLine]
+        var pill: Pill
+        var scrollable: Double
+        var atBottom: Bool
+        var status: String
+        var interfaceDirection: String
+        var announced: [String]
+        var earlierLink: Bool
+
+        var locked: [PageLine] { lines.filter(\.locked) }
+        func line(_ id: Int) -> PageLine? { lines.first { $0.id == String(id) } }
+    }
+
+    static let readPage = """
+        (() => {
+          const area = document.getElementById('captions-area');
+          const lines = [...document.querySelectorAll('#captions .line')].map((el) => {
+            const who = el.querySelector('.who');
+            return {
+              id: el.dataset.id, dir: el.getAttribute('dir'), locked: el.classList.contains('locked'),
+              unsure: !!el.querySelector('.unsure'), alerted: el.classList.contains('alerted'),
+              hits: [...el.querySelectorAll('mark.hit')].map((m) => m.textContent),
+              who: who && !who.hidden ? who.textContent : null, text: el.querySelector('.text').textContent,
+            };
+          });
+          const pill = document.getElementById('new-lines-pill');
+          return JSON.stringify({
+            lines,
+            pill: { hidden: pill.hidden, count: Number(pill.dataset.count), label: pill.textContent },
+            scrollable: area.scrollHeight - area.clientHeight,
+            atBottom: area.scrollHeight - area.scrollTop - area.clientHeight <= 48,
+            status: document.getElementById('status-text').textContent,
+            interfaceDirection: document.documentElement.dir,
+            announced: [...document.querySelectorAll('#announcer p')].map((p) => p.textContent),
+            earlierLink: !document.getElementById('earlier-link-row').hidden,
+          });
+        })()
+        """
+
+    // MARK: what the server sent
+
+    struct Event: Decodable {
+        var type: String
+        var id: Int?
+        var text: String?
+        var uncertain: Bool?
+        var direction: String?
+        var speaker: String?
+        var said: String?
+        var state: String?
+    }
+
+    /// A display connection of the test's own: hello, ready, then every event the page is sent too.
+    final class DisplayFollower {
+        let socket: WebSocketClient
+        private(set) var events: [Event] = []
+
+        init(port: Int) throws {
+            socket = try WebSocketClient.connect(host: "127.0.0.1", port: port, path: "/")
+            try socket.send(text: #"{"type":"hello","version":1,"purpose":"display"}"#)
+            let ready = socket.receive(timeout: 30, until: { $0.contains(#""type":"ready""#) })
+            guard ready != nil else { throw DisplayPageTestError.noReady }
+        }
+
+        /// Collects events until the captioning has finished (or `timeout` s pass): true if it finished.
+        func followUntilFinished(timeout: Double) -> Bool {
+            let deadline = Date(timeIntervalSinceNow: timeout)
+            while deadline.timeIntervalSinceNow > 0 {
+                guard let frame = socket.receive(timeout: deadline.timeIntervalSinceNow), let text = frame.text else { return false }
+                guard let event = try? JSONDecoder().decode(Event.self, from: Data(text.utf8)) else { continue }
+                events.append(event)
+                if event.type == "status", event.state == "finished" { return true }
+            }
+            return false
+        }
+
+        /// Locked lines with words, last version of each (a line may be sent again on joining).
+        var lines: [Event] {
+            var seen: [Int: Event] = [:]
+            var order: [Int] = []
+            for event in events where event.type == "line" {
+                guard let id = event.id else { continue }
+                if seen[id] == nil { order.append(id) }
+                seen[id] = event
+            }
+            return order.compactMap { seen[$0] }.filter { !($0.text ?? "").isEmpty }
+        }
+
+        var alerts: [Event] { events.filter { $0.type == "alert" } }
+
+        func close() { socket.close() }
+    }
+
+    // MARK: keeping the screenshots
+
+    static func keep(_ png: Data, name: String) throws -> URL {
+        let folder = ProcessInfo.processInfo.environment["OZEN_TEST_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("ozen-test-artifacts")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent(name)
+        try png.write(to: file)
+        print("display screenshot: \(file.path)")
+        return file
+    }
+
+    // MARK: the tests
+
+    @Test("a recording replayed into ozen serve appears on the page: lines, the ?, her word highlighted, the new-lines pill")
+    func replayedRecording() throws {
+        // The browser starts first, so the page joins as the recording begins.
+        let browser = try HeadlessBrowser()
+        defer { browser.close() }
+        // A tablet's size: the lines overflow soon, so there is something to scroll up from.
+        try browser.setViewport(width: 420, height: 340)
+        let serve = try ServeProcess(["--source", Fixtures.jfk.path, "--realtime", "--language", "en", "--alert", "country"])
+        defer { serve.stop() }
+
+        let page = try PlainHTTP.get(serve.address)
+        #expect(page.status == 200)
+        #expect(page.text.contains("display.js"))
+        let script = try PlainHTTP.get(serve.address + "display.js")
+        #expect(script.status == 200)
+        #expect(script.contentType?.contains("javascript") == true, "ES modules need a JavaScript MIME type, got \(script.contentType ?? "none")")
+
+        let follower = try DisplayFollower(port: serve.port)
+        defer { follower.close() }
+        try browser.open(serve.address)
+
+        // She reads one line, then scrolls up while the rest are still being spoken.
+        let overflowing = try browser.wait(for: Self.readPage, as: PageState.self, timeout: 60) {
+            !$0.locked.isEmpty && $0.scrollable > 120
+        }
+        try #require(overflowing != nil, "the page never filled up; server said:\n\(serve.stderr)")
+        let lockedWhenScrolled = try #require(browser.evaluate("""
+            (() => { document.getElementById('captions-area').scrollTop = 0;
+                     return document.querySelectorAll('#captions .line.locked').length; })()
+            """) as? Int)
+
+        let finished = follower.followUntilFinished(timeout: 90)
+        #expect(finished, "the captioning never finished; server said:\n\(serve.stderr)")
+        let sent = follower.lines
+        try #require(!sent.isEmpty, "the server sent no lines")
+        let state = try #require(try browser.wait(for: Self.readPage, as: PageState.self, timeout: 15) {
+            $0.locked.count >= sent.count
+        }, "the page did not show every line the server sent")
+        _ = try Self.keep(browser.screenshot(), name: "display-jfk-scrolled-up.png")
+
+        // Every locked line, in its direction, with "?" exactly where the recognizer was unsure.
+        #expect(state.locked.count == sent.count)
+        for line in sent {
+            let shown = try #require(state.line(line.id ?? -1), "line \(line.id ?? -1) is missing from the page")
+            #expect(shown.locked)
+            #expect(shown.dir == line.direction)
+            #expect(shown.text.hasPrefix(line.text ?? ""))
+            #expect(shown.unsure == (line.uncertain ?? false), "line \(line.id ?? -1): uncertain \(line.uncertain ?? false)")
+        }
+        #expect(state.locked.first?.who == sent.first?.speaker, "the first line starts a turn: the speaker's name shows")
+
+        // Her word: President Kennedy says "country"; that line is highlighted, the word marked.
+        let alerts = follower.alerts
+        try #require(!alerts.isEmpty, "no alert for \"country\"; lines: \(sent.compactMap(\.text))")
+        for alert in alerts {
+            let shown = try #require(state.line(alert.id ?? -1))
+            #expect(shown.alerted)
+            #expect(shown.hits.map { $0.lowercased() }.contains((alert.said ?? "").lowercased()))
+        }
+        #expect(state.lines.filter(\.alerted).count == Set(alerts.compactMap(\.id)).count)
+
+        // The pill counts the lines that locked while she was scrolled up; a tap takes her back.
+        let arrivedWhileUp = state.locked.count - lockedWhenScrolled
+        #expect(arrivedWhileUp > 0, "no line arrived after scrolling up (scrolled at \(lockedWhenScrolled) of \(state.locked.count))")
+        #expect(!state.pill.hidden)
+        #expect(state.pill.count == arrivedWhileUp)
+        #expect(state.pill.label.contains("\(arrivedWhileUp) new line"))
+        #expect(!state.atBottom)
+        try browser.evaluate("document.getElementById('new-lines-pill').click()")
+        let back = try browser.wait(for: Self.readPage, as: PageState.self, timeout: 5) { $0.atBottom && $0.pill.hidden }
+        #expect(back != nil, "the pill did not take her back to the newest line")
+        try browser.setViewport(width: 800, height: 600)
+        _ = try Self.keep(browser.screenshot(), name: "display-jfk.png")
+
+        // Locked lines were announced for screen readers (the live ones; the region keeps the last five).
+        #expect(!state.announced.isEmpty)
+        #expect(state.announced.allSatisfy { said in sent.contains { said.hasSuffix($0.text ?? "\u{0}") } })
+
+        // The conversation is saved: the link above the lines and the history panel both reach it.
+        #expect(state.earlierLink)
+        try browser.evaluate("document.getElementById('earlier-link').click()")
+        let opened = try browser.wait(for: "JSON.stringify(document.querySelectorAll('#history-content .history-line').length)",
+                                      as: Int.self, timeout: 10) { $0 >= sent.count }
+        #expect(opened == sent.count, "the history panel shows the saved conversation's lines")
+        try browser.evaluate("document.querySelector('#history-panel .close-panel').click()")
+
+        // Star a line (tap it, then its star): the saved line is starred.
+        let first = try #require(sent.first?.id)
+        let starred = try browser.evaluate("""
+            (() => { document.querySelector('#captions .line[data-id="\(first)"]').click();
+                     const star = document.querySelector('#captions .line[data-id="\(first)"] .line-tools .star');
+                     if (!star) return false;
+                     star.click();
+                     const now = document.querySelector('#captions .line[data-id="\(first)"] .line-tools .star');
+                     return now.getAttribute('aria-pressed') === 'true'; })()
+            """) as? Bool
+        #expect(starred == true, "the line's star button")
+        // Read back through the history API as the page reads it (the browser's JSON.parse).
+        let list = try PlainHTTP.get(serve.address + "api/conversations")
+        let conversation = try #require(try JSONDecoder().decode(Conversations.self, from: list.body).conversations.first)
+        let savedStar = try browser.wait(for: """
+            fetch('/api/conversations/\(conversation.id)').then((r) => r.json())
+              .then((c) => JSON.stringify(c.lines.some((l) => l.id === \(first) && l.starred)))
+            """, as: Bool.self, timeout: 5) { $0 }
+        #expect(savedStar == true, "the star reached the saved conversation")
+
+        // Type to speak: a ready-made phrase goes to the server, and its answer comes back.
+        try browser.evaluate("document.getElementById('open-speak').click(); document.querySelector('#phrases .phrase').click()")
+        let answered = try browser.wait(for: "JSON.stringify(document.getElementById('speak-feedback').textContent)",
+                                        as: String.self, timeout: 15) { $0.hasPrefix("Said:") || $0.hasPrefix("Not said:") }
+        #expect(answered != nil, "no `said` answer to the phrase")
+    }
+
+    struct Conversations: Decodable {
+        struct Listing: Decodable { var id: Int }
+        var conversations: [Listing]
+    }
+
+    @Test("a Hebrew line reads right to left, and the interface turns Hebrew")
+    func hebrewLine() throws {
+        // Real Hebrew speech: eSpeak NG's Hebrew voice through `ozen say --out`, captioned in Hebrew.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ozen-display-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let speech = folder.appendingPathComponent("hebrew.wav")
+        let made = try OzenProcess.run(["say", "שָׁלוֹם, מָה שְׁלוֹמְךָ? אֲנִי רוֹצֶה כּוֹס קָפֶה עִם חָלָב.",
+                                        "--language", "he", "--out", speech.path])
+        try #require(made.status == 0, "ozen say failed: \(made.stderr)")
+
+        let browser = try HeadlessBrowser()
+        defer { browser.close() }
+        try browser.setViewport(width: 800, height: 600)
+        let serve = try ServeProcess(["--source", speech.path, "--realtime", "--language", "he"])
+        defer { serve.stop() }
+        let follower = try DisplayFollower(port: serve.port)
+        defer { follower.close() }
+        try browser.open(serve.address)
+
+        #expect(follower.followUntilFinished(timeout: 90), "the captioning never finished; server said:\n\(serve.stderr)")
+        let sent = follower.lines
+        let hebrew = sent.filter { $0.direction == "rtl" }
+        try #require(!hebrew.isEmpty, "no right-to-left line came back: \(sent.compactMap(\.text))")
+        let state = try #require(try browser.wait(for: Self.readPage, as: PageState.self, timeout: 15) {
+            $0.locked.count >= sent.count
+        })
+        for line in sent {
+            let shown = try #require(state.line(line.id ?? -1))
+            #expect(shown.dir == line.direction)
+            #expect(shown.unsure == (line.uncertain ?? false))
+        }
+        #expect(state.interfaceDirection == "ltr", "the browser asks for English (--lang=en-US)")
+
+        // The language toggle: the interface reads right to left, in Hebrew.
+        try browser.evaluate("document.getElementById('language-toggle').click()")
+        let turned = try #require(try browser.wait(for: Self.readPage, as: PageState.self, timeout: 5) { $0.interfaceDirection == "rtl" })
+        #expect(turned.status.unicodeScalars.contains { (0x0590...0x05FF).contains($0.value) }, "status in Hebrew: \(turned.status)")
+        _ = try Self.keep(browser.screenshot(), name: "display-hebrew.png")
+    }
+
+    @Test("the page sends its own microphone through protocol v1 and shows the words that come back")
+    func pageMicrophone() throws {
+        // Chromium's fake microphone plays the recording; the page downsamples it to 16 kHz PCM16.
+        let browser = try HeadlessBrowser(arguments: [
+            "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+            "--use-file-for-fake-audio-capture=\(Fixtures.jfk.path)", "--autoplay-policy=no-user-gesture-required",
+        ])
+        defer { browser.close() }
+        try browser.setViewport(width: 800, height: 600)
+        let serve = try ServeProcess([])
+        defer { serve.stop() }
+        try browser.open(serve.address)
+        try browser.evaluate("""
+            localStorage.setItem('ozen.display.settings', JSON.stringify({ micLanguage: 'en', language: 'en' }))
+            """)
+        try browser.open(serve.address)
+        _ = try browser.wait(for: "JSON.stringify(document.getElementById('status').dataset.state)", as: String.self, timeout: 20) { $0 == "on" }
+        try browser.evaluate("document.getElementById('microphone').click()")
+
+        let heard = try browser.wait(for: Self.readPage, as: PageState.self, timeout: 60) { state in
+            state.locked.contains { $0.text.lowercased().contains("country") }
+        }
+        let pressed = try browser.evaluate("document.getElementById('microphone').getAttribute('aria-pressed')") as? String
+        _ = try Self.keep(browser.screenshot(), name: "display-microphone.png")
+        try browser.evaluate("document.getElementById('microphone').click()")
+        let state = try #require(heard, "no line with \"country\" came back from the page's microphone; server said:\n\(serve.stderr)")
+        #expect(pressed == "true")
+        let mine = state.locked.filter { $0.id.hasPrefix("m") }
+        #expect(!mine.isEmpty && mine.count == state.locked.count, "every line came from this page's microphone")
+        #expect(mine.allSatisfy { $0.dir == "ltr" })
+        #expect(mine.first?.who == "This device's mic")
+        let stopped = try browser.wait(for: "JSON.stringify(document.getElementById('microphone').getAttribute('aria-pressed'))",
+                                       as: String.self, timeout: 5) { $0 == "false" }
+        #expect(stopped != nil, "the mic button did not turn off")
+    }
+}
+
+enum DisplayPageTestError: Error {
+    case noReady
+}

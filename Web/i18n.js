@@ -1,0 +1,145 @@
+// The display's interface in Hebrew and English. Hebrew comes first: it is the default
+// unless the browser's languages name English before Hebrew.
+
+const phrases = {
+  "status.connecting": ["מתחבר…", "Connecting…"],
+  "status.listening": ["מקשיב", "Listening"],
+  "status.loading": ["טוען את המודל {model}…", "Loading the {model} model…"],
+  "status.finished": [["הסתיים: שורה אחת", "הסתיים: {n} שורות"], ["Finished: 1 line", "Finished: {n} lines"]],
+  "status.failed": ["נכשל: {reason}", "Failed: {reason}"],
+  "status.reconnecting": ["החיבור נותק, מתחבר שוב…", "Disconnected, reconnecting…"],
+  "status.pairing": ["נדרש צימוד", "Pairing needed"],
+  "status.error": ["שגיאה: {detail}", "Error: {detail}"],
+  "pairing.needed": ["נדרש צימוד: פתחו את הכתובת ש־`ozen serve --lan` מדפיס.",
+                     "Pairing needed: open the address printed by `ozen serve --lan`."],
+  "size.smaller": ["כתב קטן יותר", "Smaller captions"],
+  "size.larger": ["כתב גדול יותר", "Larger captions"],
+  "speak.open": ["להשמיע", "Speak"],
+  "speak.title": ["להקליד ולהשמיע", "Type to speak"],
+  "speak.label": ["מה להשמיע", "What to say"],
+  "speak.placeholder": ["מה להשמיע בקול…", "Type what to say aloud…"],
+  "speak.send": ["השמע", "Say it"],
+  "speak.sending": ["משמיע…", "Speaking…"],
+  "speak.said": ["הושמע: {text}", "Said: {text}"],
+  "speak.failed": ["לא הושמע: {detail}", "Not said: {detail}"],
+  "speak.offline": ["אין חיבור לשרת", "Not connected to the server"],
+  "speak.phrases": [["רגע, לא הבנתי", "אפשר לחזור על זה?", "דברו קרוב יותר למיקרופון"],
+                    ["One moment, I didn't catch that", "Could you say that again?", "Please speak closer to the microphone"]],
+  "pad.open": ["לוח כתיבה", "Writing pad"],
+  "pad.title": ["לוח כתיבה", "Writing pad"],
+  "pad.label": ["כתבו לה כאן", "Write to her here"],
+  "pad.placeholder": ["כתבו כאן…", "Type here…"],
+  "pad.flip": ["הפוך", "Flip"],
+  "pad.clear": ["נקה", "Clear"],
+  "pad.close": ["סגור", "Close"],
+  "mic.start": ["מיקרופון", "Mic"],
+  "mic.stop": ["עצור מיקרופון", "Stop mic"],
+  "mic.speaker": ["מיקרופון המכשיר", "This device's mic"],
+  "mic.unavailable": ["אין גישה למיקרופון בדף הזה (נדרש localhost או https)",
+                      "The microphone is not available on this page (it needs localhost or https)"],
+  "mic.denied": ["הגישה למיקרופון נדחתה", "Microphone access was refused"],
+  "mic.failed": ["המיקרופון נעצר: {detail}", "The microphone stopped: {detail}"],
+  "history.open": ["היסטוריה", "History"],
+  "history.title": ["שיחות שמורות", "Saved conversations"],
+  "history.search": ["חיפוש בשיחות", "Search the conversations"],
+  "history.search-button": ["חפש", "Search"],
+  "history.back": ["חזרה לרשימה", "Back to the list"],
+  "history.loading": ["טוען…", "Loading…"],
+  "history.none": ["אין שיחות שמורות", "No saved conversations"],
+  "history.no-results": ["לא נמצא דבר עבור „{q}”", "Nothing found for “{q}”"],
+  "history.failed": ["ההיסטוריה לא נטענה: {detail}", "The history did not load: {detail}"],
+  "history.lines": [["שורה אחת", "{n} שורות"], ["1 line", "{n} lines"]],
+  "history.results": [["תוצאה אחת", "{n} תוצאות"], ["1 result", "{n} results"]],
+  "history.untitled": ["שיחה {id}", "Conversation {id}"],
+  "settings.open": ["הגדרות", "Settings"],
+  "settings.title": ["הגדרות", "Settings"],
+  "settings.size": ["גודל הכתוביות", "Caption size"],
+  "settings.theme": ["צבעים", "Colours"],
+  "settings.bold": ["כתב מודגש", "Bold captions"],
+  "settings.language": ["שפת הממשק", "Interface language"],
+  "settings.mic-language": ["השפה המדוברת במיקרופון המכשיר", "Language spoken into this device's mic"],
+  "theme.white-on-black": ["לבן על שחור", "White on black"],
+  "theme.yellow-on-black": ["צהוב על שחור", "Yellow on black"],
+  "theme.black-on-white": ["שחור על לבן", "Black on white"],
+  "panel.close": ["סגור", "Close"],
+  "captions.label": ["כתוביות", "Captions"],
+  "captions.empty": ["הכתוביות יופיעו כאן כשמישהו ידבר.", "Captions appear here when someone speaks."],
+  "captions.earlier": ["מוקדם יותר בשיחה הזו", "Earlier in this conversation"],
+  "captions.new-lines": [["שורה חדשה אחת", "{n} שורות חדשות"], ["1 new line", "{n} new lines"]],
+  "captions.unseen": ["מכאן: חדש מאז שהמסך הוסתר", "New since the screen was hidden"],
+  "captions.resumed": ["{time} · אחרי {minutes} דקות שקט", "{time} · after {minutes} quiet minutes"],
+  "captions.unsure": ["לא בטוח", "not sure"],
+  "line.star": ["סמן בכוכב", "Star"],
+  "line.unstar": ["הסר כוכב", "Remove star"],
+  "line.copy": ["העתק", "Copy"],
+  "line.copied": ["הועתק", "Copied"],
+  "line.copy-failed": ["ההעתקה לא הצליחה", "Could not copy"],
+  "alert.dismiss": ["סגור", "Dismiss"],
+  "alert.word": ["נאמר: „{word}”", "Said: “{word}”"],
+  "alert.sound": ["צליל: {sound}", "Sound: {sound}"],
+  // The kinds of `SoundKind.all` (OzenKit/Sounds); another kind shows the classifier's class name.
+  "sound.smoke-alarm": ["גלאי עשן", "Smoke alarm"],
+  "sound.siren": ["צופר", "Siren"],
+  "sound.alarm": ["אזעקה", "Alarm"],
+  "sound.doorbell": ["פעמון בדלת", "Doorbell"],
+  "sound.knock": ["דפיקה בדלת", "Knock at the door"],
+  "sound.phone": ["טלפון מצלצל", "Phone ringing"],
+  "sound.baby": ["תינוק בוכה", "Baby crying"],
+  "sound.glass": ["זכוכית נשברת", "Glass breaking"],
+  "sound.scream": ["צעקה", "Someone screaming"],
+  "sound.dog": ["כלב נובח", "Dog barking"],
+  "sound.cat": ["חתול", "Cat"],
+  "sound.kettle": ["קומקום שורק", "Kettle whistling"],
+  "sound.water": ["מים זורמים", "Water running"],
+  "sound.appliance": ["צפצוף של מכשיר", "Appliance beeping"],
+  "sound.car-horn": ["צופר של רכב", "Car horn"],
+};
+
+/** Hebrew unless the browser lists English before any Hebrew. */
+export function defaultLanguage(languages = navigator.languages || [navigator.language]) {
+  for (const tag of languages) {
+    const base = String(tag || "").toLowerCase().split("-")[0];
+    if (base === "he" || base === "iw") return "he";
+    if (base === "en") return "en";
+  }
+  return "he";
+}
+
+let current = "he";
+
+export function setLanguage(language) {
+  current = language === "en" ? "en" : "he";
+  document.documentElement.lang = current;
+  document.documentElement.dir = current === "he" ? "rtl" : "ltr";
+  document.title = current === "he" ? "Ozen · כתוביות" : "Ozen · captions";
+  for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of document.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+  for (const el of document.querySelectorAll("[data-i18n-placeholder]")) el.placeholder = t(el.dataset.i18nPlaceholder);
+}
+
+export function language() { return current; }
+
+/**
+ * The phrase `key` in the interface language, with `{name}` filled from `values`. A phrase
+ * given as [one, many] picks by `values.n`.
+ */
+export function t(key, values = {}) {
+  const entry = phrases[key];
+  if (!entry) return key;
+  let text = entry[current === "he" ? 0 : 1];
+  if (Array.isArray(text) && text.length === 2 && "n" in values) text = Number(values.n) === 1 ? text[0] : text[1];
+  if (typeof text !== "string") return text;
+  return text.replace(/\{(\w+)\}/g, (_, name) => (name in values ? String(values[name]) : ""));
+}
+
+/** A count phrase: the singular form for 1, the plural (with {n}) otherwise. */
+export function tCount(key, n) { return t(key, { n }); }
+
+/** The ready-made phrases of the "type to speak" panel, in the interface language. */
+export function readyPhrases() { return phrases["speak.phrases"][current === "he" ? 0 : 1]; }
+
+/** A sound's name: the known kinds in the interface language, else the classifier's class name. */
+export function soundName(kind, className) {
+  const key = `sound.${kind}`;
+  return phrases[key] ? t(key) : (className || kind || "");
+}
