@@ -1,0 +1,45 @@
+/// Notices a microphone that has stopped working without saying so: for `limit` seconds it
+/// delivered nothing at all, or only samples that are exactly zero.
+///
+/// A working microphone is never exactly zero for long: even in a quiet room its noise floor
+/// moves the lowest bits (the LibriVox and JFK recordings' quietest 3 s stretches are tens
+/// of dB above digital zero). A muted, stuck or half-unplugged one is: PulseAudio feeds zeros
+/// for a suspended source, and a USB stream that lost its device stops calling back. Three
+/// seconds is longer than any pause a callback takes on a loaded machine (PortAudio's ALSA
+/// periods are ≤ 100 ms) and short enough that she loses one sentence, not a conversation.
+public struct SilentInputWatch: Sendable, Equatable {
+    public enum Finding: Sendable, Equatable {
+        /// No audio arrived for this many seconds.
+        case nothingArrived(seconds: Double)
+        /// Audio arrived, but every sample was exactly zero, for this many seconds.
+        case onlyZeros(seconds: Double)
+    }
+
+    /// Seconds of nothing, or of zeros, that count as a stopped microphone.
+    public let limit: Double
+    private var lastArrival: Double
+    private var lastSound: Double
+
+    public static let defaultLimit = 3.0
+
+    /// Starts watching at `time` (when the stream was opened).
+    public init(limit: Double = defaultLimit, startingAt time: Double) {
+        self.limit = limit
+        lastArrival = time
+        lastSound = time
+    }
+
+    /// Audio arrived at `time`.
+    public mutating func heard<C: Collection>(_ samples: C, at time: Double) where C.Element == Float {
+        guard !samples.isEmpty else { return }
+        lastArrival = max(lastArrival, time)
+        if samples.contains(where: { $0 != 0 }) { lastSound = max(lastSound, time) }
+    }
+
+    /// What is wrong at `time`, if anything.
+    public func finding(at time: Double) -> Finding? {
+        if time - lastArrival >= limit { return .nothingArrived(seconds: time - lastArrival) }
+        if time - lastSound >= limit { return .onlyZeros(seconds: time - lastSound) }
+        return nil
+    }
+}

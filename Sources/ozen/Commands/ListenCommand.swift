@@ -1,0 +1,118 @@
+import Foundation
+import OzenEngines
+import OzenIO
+import OzenKit
+import OzenStore
+
+/// `ozen listen [--device NAME|INDEX]`: live captions from one microphone, chosen explicitly
+/// (or the system's default), kept going when the microphone fails, falls silent or is
+/// unplugged and plugged back in. Ctrl-C ends it after the open line's final pass.
+enum ListenCommand {
+    static func run(_ arguments: [String]) throws {
+        let args = try ArgumentReader(arguments, options: ["--device", "--language", "--model", "--alert"],
+                                      flags: ["--json", "--no-save", "--continue", "--no-speakers", "--fallback-default"])
+        guard args.positional.isEmpty else {
+            throw UsageError(tr("listen לא מקבל קבצים — כדי להכתיב הקלטה השתמשו ב־ozen caption",
+                                "listen takes no files — to caption a recording use ozen caption"))
+        }
+        let languageCode = args.value("--language") ?? SpokenLanguage.default.rawValue
+        guard let language = SpokenLanguage(rawValue: languageCode) else {
+            throw UsageError(tr("שפה לא מוכרת '\(languageCode)' — השתמשו ב־he, en, sv או auto", "unknown language '\(languageCode)' — use he, en, sv or auto"))
+        }
+        let modelName = args.value("--model") ?? "base"
+        let recognizerSettings = try CaptionCommand.tuning()
+        let liveSettings = try CaptionCommand.liveSettings(language: language, keywords: args.values("--alert"))
+
+        // The microphone is found before any model loads: one that is not there is her fix,
+        // said at once and never retried.
+        var settings = MicrophoneInput.Settings.default
+        settings.fallbackToDefault = args.flag("--fallback-default")
+        let microphone: MicrophoneInput
+        do {
+            microphone = try MicrophoneInput(choice: MicrophoneChoice(args.value("--device")), settings: settings)
+        } catch {
+            Exit.fail(.noInput, error.description)
+        }
+
+        let home = OzenHome.fromEnvironment()
+        let output = LockedOutput(printer: EventPrinter(json: args.flag("--json"), showsStatus: true))
+        output.print(.status(.loadingModel(name: modelName), at: 0))
+        let models = try CaptionSetup.loadModels(modelName: modelName, home: home, recognizerSettings: recognizerSettings,
+                                                 speakers: !args.flag("--no-speakers"))
+        let captioner = models.captioner(settings: liveSettings, clock: RealTimeClock())
+        let recorder = args.flag("--no-save") ? nil : try CaptionSetup.startRecorder(home: home, continuing: args.flag("--continue"))
+        output.recorder = recorder
+
+        let inbox = LiveAudioInbox()
+        let gaveUp = GaveUp()
+        do {
+            try microphone.start(into: inbox) { [microphone] status in
+                output.print(.status(status, at: microphone.deliveredSeconds))
+                if case .failed(let reason, let action) = status {
+                    gaveUp.set(InputProblemMessage(reason: reason, action: action))
+                    inbox.close()
+                }
+            }
+        } catch {
+            Exit.fail(.noInput, error.description)
+        }
+        let signals = StopSignals { microphone.stop(); inbox.close() }
+        try LiveStream.run(inbox, through: captioner) { event in output.print(event) }
+        microphone.stop()
+        _ = signals
+        if let recorder {
+            let unsaved = recorder.close()
+            if !unsaved.isEmpty { throw HistoryNotSaved(lines: unsaved.count, path: HistoryStore.path(in: home)) }
+        }
+        if let problem = gaveUp.value { Exit.fail(.noInput, problem.description) }
+    }
+}
+
+/// Events from the pipeline's thread and the microphone's watcher, printed and saved one at a time.
+private final class LockedOutput: @unchecked Sendable {
+    private let lock = NSLock()
+    private let printer: EventPrinter
+    var recorder: ConversationRecorder? {
+        get { lock.withLock { storedRecorder } }
+        set { lock.withLock { storedRecorder = newValue } }
+    }
+    private var storedRecorder: ConversationRecorder?
+
+    init(printer: EventPrinter) { self.printer = printer }
+
+    func print(_ event: CaptionEvent) {
+        lock.lock()
+        defer { lock.unlock() }
+        printer.print(event)
+        storedRecorder?.record(event)
+    }
+}
+
+/// What the microphone could not get past, once it gave up.
+private struct InputProblemMessage: CustomStringConvertible {
+    var reason: String
+    var action: String
+    var description: String { action.isEmpty ? reason : "\(reason) — \(action)" }
+}
+
+private final class GaveUp: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: InputProblemMessage?
+    func set(_ message: InputProblemMessage) { lock.withLock { stored = message } }
+    var value: InputProblemMessage? { lock.withLock { stored } }
+}
+
+/// Ctrl-C (SIGINT) and SIGTERM end listening gracefully: `stop` runs once, on a queue of its own.
+private final class StopSignals: @unchecked Sendable {
+    private var sources: [DispatchSourceSignal] = []
+
+    init(stop: @escaping @Sendable () -> Void) {
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler(handler: stop)
+            source.resume()
+            sources.append(source)
+        }
+    }
+}

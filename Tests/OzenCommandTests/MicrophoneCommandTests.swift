@@ -1,0 +1,140 @@
+import Foundation
+import OzenKit
+import OzenTestSupport
+import Testing
+
+/// `ozen devices` and `ozen listen` end to end: the built binary, real PortAudio, a real
+/// recording coming in through the tests' own ALSA devices (`TestSoundCard`).
+@Suite(.serialized) struct MicrophoneCommandTests {
+    static let missing = "ozen: microphone 'nosuch' is not connected — plug it in or pick another with `ozen devices`"
+
+    @Test func aMissingMicrophoneSaysWhatToDoAndIsNeverRetried() throws {
+        let card = try TestSoundCard()
+        for environment in [[:], ["ALSA_CONFIG_PATH": card.alsaConfigPath]] {
+            let result = try OzenProcess.run(["listen", "--device", "nosuch", "--no-save"], environment: environment)
+            #expect(result.status == 66)
+            #expect(result.stderrLines == [Substring(Self.missing)])
+            #expect(result.stdout.isEmpty)
+        }
+        // A number that is not in the list is the same mistake.
+        let byNumber = try OzenProcess.run(["listen", "--device", "99", "--no-save"], environment: ["ALSA_CONFIG_PATH": card.alsaConfigPath])
+        #expect(byNumber.status == 66)
+        #expect(byNumber.stderr.contains("microphone '99' is not connected"))
+    }
+
+    @Test func devicesListsEachMicrophoneWithWhatItHears() throws {
+        let card = try TestSoundCard()
+        // Enough of the recording for the meter's second on each device that reads the pipe.
+        let speech = try WAVDecoder().read(path: Fixtures.jfk.path).samples
+        card.play(TestSoundCard.pcm16(speech), on: "ozen_test_mic")
+        let result = try OzenProcess.run(["devices"], environment: ["ALSA_CONFIG_PATH": card.alsaConfigPath])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty, "ALSA noise: \(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        let mic = try #require(lines.first { $0.contains(" ozen_test_mic ") }, "\(result.stdout)")
+        #expect(mic.contains("[ALSA, "))
+        #expect(mic.contains("16000 Hz]"))
+        // Speech level, drawn and in dBFS.
+        let decibels = try #require(mic.split(separator: " ").reversed().dropFirst().first.flatMap { Double($0) }, "\(mic)")
+        #expect(decibels > -40 && decibels < 0, "\(mic)")
+        #expect(mic.contains("█"))
+        #expect(lines.filter { $0.hasPrefix("*") }.count == 1)
+    }
+
+    @Test func withoutASoundCardDevicesSaysSoQuietly() throws {
+        let result = try OzenProcess.run(["devices"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "No microphone found — plug one in and try again\n")
+        // PortAudio's scan prints ~60 ALSA and JACK lines here unless they are silenced.
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+    }
+
+    @Test func listenCaptionsTheChosenMicrophoneAndNoticesWhenItStops() throws {
+        let card = try TestSoundCard()
+        let speech = try WAVDecoder().read(path: Fixtures.jfk.path).samples
+        card.play(TestSoundCard.pcm16(speech), on: "ozen_test_mic")
+        let listen = try RunningOzen(["listen", "--device", "ozen_test_mic", "--json", "--no-save", "--language", "en",
+                                      "--no-speakers"], environment: ["ALSA_CONFIG_PATH": card.alsaConfigPath])
+        defer { listen.kill() }
+        // The recording arrives in one go, then nothing: captions, then the stalled microphone.
+        let stalled = "microphone 'ozen_test_mic' has sent no audio for 3 s"
+        let sawBoth = listen.wait(upTo: 180) { events in
+            events.contains { $0["type"] as? String == "line" && ($0["text"] as? String ?? "").contains("country") }
+                && events.contains { $0["state"] as? String == "retrying" && $0["reason"] as? String == stalled }
+        }
+        #expect(sawBoth, "\(listen.events)")
+        // Ctrl-C: the open line gets its final pass, then the run ends.
+        listen.interrupt()
+        #expect(listen.wait(upTo: 120) { $0.last?["state"] as? String == "finished" }, "\(listen.events)")
+        let states = listen.events.compactMap { $0["state"] as? String }
+        #expect(Array(states.prefix(2)) == ["loading", "opening_microphone"])
+        #expect(listen.events.first { $0["state"] as? String == "opening_microphone" }?["device"] as? String == "ozen_test_mic")
+        let retry = try #require(listen.events.first { $0["state"] as? String == "retrying" })
+        #expect(retry["retry_in_seconds"] as? Double == 1)
+        let text = listen.events.filter { $0["type"] as? String == "line" }.compactMap { $0["text"] as? String }.joined(separator: " ")
+        #expect(WordErrorRate.count(reference: Fixtures.jfk.transcript, hypothesis: text).rate <= 0.25, "\(text)")
+        #expect(listen.exited(upTo: 30))
+        #expect(listen.status == 0)
+    }
+}
+
+/// `ozen` running in the background, its JSON events read as they come.
+final class RunningOzen: @unchecked Sendable {
+    private let process = Process()
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    init(_ arguments: [String], environment: [String: String]) throws {
+        process.executableURL = OzenProcess.binary
+        process.arguments = arguments
+        process.environment = OzenProcess.defaultEnvironment.merging(environment) { $1 }
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let reader = Thread { [self] in
+            var pending = Data()
+            while true {
+                let chunk = out.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                pending += chunk
+                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                    let line = String(decoding: pending[..<newline], as: UTF8.self)
+                    pending = Data(pending[(newline + 1)...])
+                    lock.withLock { lines.append(line) }
+                }
+            }
+        }
+        reader.start()
+    }
+
+    var status: Int32 { process.terminationStatus }
+
+    var events: [[String: Any]] {
+        lock.withLock { lines }.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    /// Waits (up to a generous deadline, not a measured time) until `condition` holds.
+    func wait(upTo seconds: Double, until condition: ([[String: Any]]) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline, process.isRunning {
+            if condition(events) { return true }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return condition(events)
+    }
+
+    /// Waits for the process to end by itself (up to a generous deadline).
+    func exited(upTo seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        return !process.isRunning
+    }
+
+    func interrupt() { Foundation.kill(process.processIdentifier, SIGINT) }
+
+    func kill() {
+        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+}
