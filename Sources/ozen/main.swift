@@ -9,13 +9,17 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 let name = arguments.isEmpty ? "help" : arguments.removeFirst()
 let commands: [String: ([String]) throws -> Void] = [
     "caption": CaptionCommand.run,
+    "listen": ListenCommand.run,
+    "devices": DevicesCommand.run,
     "serve": ServeCommand.run,
     "bench": BenchCommand.run,
     "words": WordsCommand.run,
     "speakers": SpeakersCommand.run,
+    "sounds": SoundsCommand.run,
     "models": ModelsCommand.run,
     "text": TextCommand.run,
     "history": HistoryCommand.run,
+    "say": SayCommand.run,
     "version": VersionCommand.run,
     "help": { _ in print(Usage.text) },
     "--help": { _ in print(Usage.text) },

@@ -21,8 +21,10 @@ struct OzenProcess {
 
     /// English interface (the assertions read English messages) and a home of the tests' own,
     /// whose models are the installed ones, so no test writes to the person's history.
+    /// The microphone tests point this test process's ALSA at a sound card of their own; a
+    /// child gets that card only when its test asks for it.
     static var defaultEnvironment: [String: String] {
-        ProcessInfo.processInfo.environment.merging([
+        ProcessInfo.processInfo.environment.filter { $0.key != "ALSA_CONFIG_PATH" }.merging([
             "LC_ALL": "en_US.UTF-8", "LANG": "en_US.UTF-8", "OZEN_HOME": testHome().path,
         ]) { $1 }
     }

@@ -90,6 +90,8 @@ public final class WebServer: @unchecked Sendable {
             ("listening_ports", "\(options.address.host):\(options.address.port)"),
             ("document_root", options.documentRoot),
             ("enable_directory_listing", "no"),
+            // A tablet must not run an hour-old page after an update.
+            ("static_file_max_age", "0"),
             ("num_threads", String(options.threads)),
             ("websocket_timeout_ms", "20000"),
             ("enable_websocket_ping_pong", "yes"),

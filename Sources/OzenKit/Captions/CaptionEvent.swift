@@ -16,12 +16,15 @@ public enum CaptionEvent: Sendable, Equatable {
     case gap(silence: Double, resumedAt: Date, at: Double)
     /// A recent line turned out to be someone else's: line `lineID` is now `speaker`'s.
     case speaker(lineID: Int, speaker: String, at: Double)
+    /// A sound she should know about (a doorbell, a smoke alarm) was heard.
+    case sound(SoundAlertEvent)
 
     /// Seconds of audio fed into the pipeline when the event was emitted.
     public var at: Double {
         switch self {
         case .partial(_, let at), .line(_, let at), .status(_, let at): return at
         case .alert(let alert): return alert.at
+        case .sound(let sound): return sound.at
         case .gap(_, _, let at), .speaker(_, _, let at): return at
         }
     }
@@ -32,6 +35,7 @@ public enum CaptionEvent: Sendable, Equatable {
         case .line(let line, let at): return .object(Self.head("line", at) + line.jsonFields)
         case .status(let status, let at): return .object(Self.head("status", at) + status.jsonFields)
         case .alert(let alert): return alert.json
+        case .sound(let sound): return sound.json
         case .gap(let silence, let resumedAt, let at):
             return .object(Self.head("gap", at) + [("silence_seconds", .number(silence, decimals: 1)),
                                                    ("resumed_at", .string(Self.clockTime(resumedAt)))])

@@ -4,6 +4,14 @@ public enum CaptionStatus: Sendable, Equatable {
     case listening
     case finished(lines: Int, audioSeconds: Double)
     case failed(reason: String, action: String)
+    /// A microphone is being opened (first time, or again after a problem).
+    case openingMicrophone(device: String)
+    /// A model is being downloaded or converted; `secondsLeft` is nil until it can be estimated.
+    case preparingModel(name: String, percent: Double, secondsLeft: Double?)
+    /// She paused the captions; audio is not listened to until she resumes.
+    case paused
+    /// Something stopped working and is tried again in `seconds` (InputProblem, RetrySchedule).
+    case retrying(reason: String, seconds: Double)
 
     public var state: String {
         switch self {
@@ -11,6 +19,10 @@ public enum CaptionStatus: Sendable, Equatable {
         case .listening: return "listening"
         case .finished: return "finished"
         case .failed: return "failed"
+        case .openingMicrophone: return "opening_microphone"
+        case .preparingModel: return "preparing_model"
+        case .paused: return "paused"
+        case .retrying: return "retrying"
         }
     }
 
@@ -23,6 +35,13 @@ public enum CaptionStatus: Sendable, Equatable {
             fields += [("lines", .int(lines)), ("audio_seconds", .number(seconds, decimals: 3))]
         case .failed(let reason, let action):
             fields += [("reason", .string(reason)), ("action", .string(action))]
+        case .openingMicrophone(let device): fields.append(("device", .string(device)))
+        case .preparingModel(let name, let percent, let secondsLeft):
+            fields += [("model", .string(name)), ("percent", .number(percent, decimals: 1))]
+            if let secondsLeft { fields.append(("seconds_left", .int(Int(secondsLeft.rounded())))) }
+        case .paused: break
+        case .retrying(let reason, let seconds):
+            fields += [("reason", .string(reason)), ("retry_in_seconds", .number(seconds, decimals: 1))]
         }
         return fields
     }

@@ -11,19 +11,29 @@ public final class LiveAudioInbox: @unchecked Sendable {
     private var pending: [Float] = []
     private var closed = false
     private var abandoned = false
+    private var muted = false
     /// Samples pushed so far (the stream's length in samples).
     public private(set) var received = 0
 
     public init() {}
 
-    /// Adds 16 kHz mono samples. Ignored after `close()`.
+    /// Adds 16 kHz mono samples. Ignored after `close()`; silence in their place while muted.
     public func push(_ samples: [Float]) {
         condition.lock()
         defer { condition.unlock() }
         guard !closed, !samples.isEmpty else { return }
-        pending += samples
+        pending += muted ? [Float](repeating: 0, count: samples.count) : samples
         received += samples.count
         condition.signal()
+    }
+
+    /// While the computer speaks for her (type to speak), what the microphone hears is its own
+    /// voice: it is replaced by silence of the same length, so the captions do not caption it
+    /// and the stream's times stay true.
+    public func setMuted(_ isMuted: Bool) {
+        condition.lock()
+        muted = isMuted
+        condition.unlock()
     }
 
     /// No more audio will come: the pipeline finishes its open line and ends.

@@ -1,13 +1,15 @@
 import Foundation
 import OzenEngines
+import OzenIO
 import OzenKit
 import OzenStore
 
 /// `ozen caption FILE`: captions a recording and prints its lines, or JSON events with --json.
 enum CaptionCommand {
     static func run(_ arguments: [String]) throws {
-        let args = try ArgumentReader(arguments, options: ["--language", "--model", "--alert"],
-                                      flags: ["--json", "--no-save", "--realtime", "--continue", "--no-speakers"])
+        let args = try ArgumentReader(arguments, options: ["--language", "--model", "--alert", "--mute-sound"],
+                                      flags: ["--json", "--no-save", "--realtime", "--continue", "--no-speakers",
+                                              "--no-sounds", "--notify"])
         guard args.positional.count == 1, let path = args.positional.first else {
             throw UsageError(args.positional.isEmpty
                 ? tr("ל־caption צריך הקלטה: ozen caption קובץ.wav", "caption needs a recording: ozen caption FILE.wav")
@@ -20,6 +22,7 @@ enum CaptionCommand {
         let modelName = args.value("--model") ?? "base"
         let keywords = args.values("--alert")
         let json = args.flag("--json")
+        let mutedHere = try SoundsCommand.kinds(args.values("--mute-sound"))
 
         let recognizerSettings = try tuning()
 
@@ -27,21 +30,22 @@ enum CaptionCommand {
         let home = OzenHome.fromEnvironment()
         let output = EventPrinter(json: json)
         output.print(.status(.loadingModel(name: modelName), at: 0))
-        let whisper = try InstalledModel.load(modelName, in: home)
-        let vad = try InstalledModel.load("silero-vad", in: home)
-        let classifier = try SileroFrameClassifier(model: vad)
-        let recognizer = try WhisperRecognizer(model: whisper, settings: recognizerSettings)
-        let speakers = args.flag("--no-speakers") ? nil : try SpeakerSupport.lineSpeakers(home: home)
+        let models = try CaptionSetup.loadModels(modelName: modelName, home: home, recognizerSettings: recognizerSettings,
+                                                 speakers: !args.flag("--no-speakers"))
+        let sounds = args.flag("--no-sounds") ? nil : SoundsCommand.watchOrWarn(home: home, alsoMuted: mutedHere)
+        let notifications = args.flag("--notify") ? CaptionNotifications { line in
+            FileHandle.standardError.write(Data(("ozen: " + line + "\n").utf8))
+        } : nil
         // The clock starts once everything is loaded: with --realtime the recording plays from then.
         let clock: any PipelineClock = args.flag("--realtime") ? RealTimeClock() : AudioClock()
-        let captioner = LiveCaptioner(classifier: classifier, recognizer: recognizer,
-                                      settings: try liveSettings(language: language, keywords: keywords), clock: clock,
-                                      speakers: speakers)
-        let recorder = args.flag("--no-save") ? nil : try startRecorder(home: home, continuing: args.flag("--continue"))
-        try RecordingReplay.run(audio, through: captioner, clock: clock) { event in
+        let captioner = models.captioner(settings: try liveSettings(language: language, keywords: keywords), clock: clock)
+        let recorder = args.flag("--no-save") ? nil : try CaptionSetup.startRecorder(home: home, continuing: args.flag("--continue"))
+        try RecordingReplay.run(audio, through: captioner, clock: clock, listeners: sounds.map { [$0] } ?? []) { event in
             output.print(event)
             recorder?.record(event)
+            notifications?.handle(event)
         }
+        notifications?.close()
         if let recorder {
             let unsaved = recorder.close()
             if !unsaved.isEmpty {
@@ -50,23 +54,6 @@ enum CaptionCommand {
         }
     }
 
-    /// Every locked line is saved as it happens, on the history's own writer thread: the
-    /// caption path only hands the event over. A conversation active in the last 20 minutes
-    /// is continued with --continue, and otherwise offered on stderr.
-    static func startRecorder(home: OzenHome, continuing: Bool) throws -> ConversationRecorder {
-        var start = ConversationRecorder.Start.new
-        if let recent = try? HistoryStore(path: HistoryStore.path(in: home)).conversationToContinue() {
-            if continuing {
-                start = .continuing(recent.id)
-            } else {
-                FileHandle.standardError.write(Data((tr("ozen: שיחה הייתה פעילה לפני פחות מ־20 דקות — הוסיפו --continue כדי להמשיך אותה",
-                                                        "ozen: a conversation was active in the last 20 minutes — add --continue to carry it on") + "\n").utf8))
-            }
-        }
-        return ConversationRecorder(home: home, start: start) { status in
-            FileHandle.standardError.write(Data(("ozen: " + status.message + "\n").utf8))
-        }
-    }
 
     /// `OZEN_AUDIO_CONTEXT_MARGIN` (encoder frames beyond the audio's own; 0 = Whisper's full
     /// 30 s window) and `OZEN_THREADS` (CPU threads per pass) exist for benchmarks and tuning.

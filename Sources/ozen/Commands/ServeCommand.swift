@@ -13,8 +13,10 @@ import OzenStore
 /// is captioned as if spoken now, for the display and the history (the replay tool).
 enum ServeCommand {
     static func run(_ arguments: [String]) throws {
-        let args = try ArgumentReader(arguments, options: ["--host", "--port", "--source", "--device", "--language", "--model", "--alert"],
-                                      flags: ["--lan", "--realtime", "--json", "--no-save", "--no-speakers"])
+        let args = try ArgumentReader(arguments, options: ["--host", "--port", "--source", "--device", "--language", "--model",
+                                                           "--alert", "--mute-sound"],
+                                      flags: ["--lan", "--realtime", "--json", "--no-save", "--no-speakers", "--no-sounds",
+                                              "--notify", "--fallback-default"])
         guard args.positional.isEmpty else {
             throw UsageError(tr("serve לא מקבל ארגומנטים נוספים: \(args.positional.joined(separator: " "))",
                                 "serve takes no further arguments: \(args.positional.joined(separator: " "))"))
@@ -31,6 +33,18 @@ enum ServeCommand {
             throw UsageError(tr("בחרו מקור אחד: --device או --source", "pick one source: --device or --source"))
         }
         let source = try args.value("--source").map { try WAVDecoder().read(path: $0) }
+        let mutedHere = try SoundsCommand.kinds(args.values("--mute-sound"))
+        // A microphone that is not there is her fix: said at once, before any model loads.
+        var microphone: MicrophoneInput?
+        if let device = args.value("--device") {
+            var settings = MicrophoneInput.Settings.default
+            settings.fallbackToDefault = args.flag("--fallback-default")
+            do {
+                microphone = try MicrophoneInput(choice: MicrophoneChoice(device), settings: settings)
+            } catch {
+                Exit.fail(.noInput, error.description)
+            }
+        }
         let address = ListenAddress(host: args.value("--host") ?? "127.0.0.1", port: port, lan: args.flag("--lan"))
         let home = OzenHome.fromEnvironment()
         let pairing = address.needsPairing ? try PairingToken.loadOrCreate(in: home) : nil
@@ -41,12 +55,20 @@ enum ServeCommand {
         let engines = try CaptionEngines(home: home, modelName: modelName, speakersOn: !args.flag("--no-speakers"),
                                          keywords: args.values("--alert"))
         let display = DisplayHub()
-        let hasOwnSource = source != nil || args.value("--device") != nil
+        let hasOwnSource = source != nil || microphone != nil
         let recorder: ConversationRecorder? = args.flag("--no-save") || !hasOwnSource
-            ? nil : try CaptionCommand.startRecorder(home: home, continuing: false)
+            ? nil : try CaptionSetup.startRecorder(home: home, continuing: false)
         var star: (@Sendable (Int, Bool) -> Void)?
-        if let recorder { star = { id, starred in recorder.star(lineID: id, starred: starred) } }
-        let services = HomeSocket.Services(engines: engines, display: display, pairing: pairing, star: star, say: nil)
+        if let recorder {
+            star = { id, starred in
+                recorder.star(lineID: id, starred: starred)
+                display.star(lineID: id, starred: starred)
+            }
+        }
+        let inbox = LiveAudioInbox()
+        let speaking = SpeakingAloud(home: home) { inbox.setMuted($0) }
+        let services = HomeSocket.Services(engines: engines, display: display, pairing: pairing, star: star,
+                                           say: { speaking.say($0) })
         var options = WebServer.Options(address: address, documentRoot: DisplayPage.folder())
         options.threads = 32
         let history = HistoryAPI(home: home, pairing: pairing)
@@ -56,32 +78,23 @@ enum ServeCommand {
         announce(server: server, address: address, pairing: pairing)
 
         let stop = StopSignal()
-        if let source {
+        if hasOwnSource {
+            let sounds = args.flag("--no-sounds") ? nil : SoundsCommand.watchOrWarn(home: home, alsoMuted: mutedHere)
+            let notifications = args.flag("--notify") ? CaptionNotifications { line in
+                FileHandle.standardError.write(Data(("ozen: " + line + "\n").utf8))
+            } : nil
+            let ownSource = OwnSource(engines: engines, language: language, printer: printer, recorder: recorder,
+                                      display: display, notifications: notifications, listeners: sounds.map { [$0] } ?? [])
+            let input = microphone
             let thread = Thread {
-                let clock = RealTimeClock()
-                do {
-                    let captioner = try engines.captioner(language: language, clock: clock)
-                    try RecordingReplay.run(source, through: captioner, clock: clock) { event in
-                        printer.print(event)
-                        recorder?.record(event)
-                        display.publish(event)
-                        if let id = recorder?.conversationID { display.saved(in: id) }
-                    }
-                    FileHandle.standardError.write(Data((tr("ozen: ההקלטה הסתיימה; השרת ממשיך לפעול (Ctrl-C לסיום)",
-                                                            "ozen: the recording has ended; still serving (Ctrl-C to stop)") + "\n").utf8))
-                } catch {
-                    let failed = CaptionEvent.status(.failed(reason: String(describing: error), action: tr("בדקו את ההקלטה ואת המודל", "check the recording and the model")), at: 0)
-                    printer.print(failed)
-                    display.publish(failed)
-                }
-                // Late lines still get their conversation id once the history has saved them.
-                for _ in 0..<20 where recorder?.conversationID == nil { Thread.sleep(forTimeInterval: 0.25) }
-                if let id = recorder?.conversationID { display.saved(in: id) }
+                if let source { ownSource.replay(source) } else if let input { ownSource.listen(input, inbox: inbox) }
             }
             thread.name = "ozen-serve-source"
             thread.start()
         }
         stop.wait()
+        microphone?.stop()
+        inbox.close()
         server.stop()
         if let recorder {
             let unsaved = recorder.close()

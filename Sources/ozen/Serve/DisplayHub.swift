@@ -4,7 +4,8 @@ import OzenKit
 
 /// The display pages following this computer's own captions. Every caption event goes to each
 /// page; a page that connects first gets the newest 300 lines (with their alerts and speaker
-/// corrections applied) and the conversation they are saved in, then the live events.
+/// corrections and stars applied) and the conversation they are saved in, then
+/// `{"type":"caught_up"}`, then the live events: the page announces and counts only those.
 final class DisplayHub: @unchecked Sendable {
     /// The page shows the newest 300 lines, with a link to the saved conversation above them.
     static let recentLines = 300
@@ -15,16 +16,21 @@ final class DisplayHub: @unchecked Sendable {
     private var alerts: [KeywordAlertEvent] = []
     private var lastStatus: CaptionEvent?
     private var conversation: Int64?
+    private var starred: Set<Int> = []
 
     func join(_ page: WebSocketPeer) {
         lock.lock()
         defer { lock.unlock() }
         pages[ObjectIdentifier(page)] = page
         if let conversation { page.send(text: Self.conversationMessage(conversation)) }
-        for (line, at) in lines { page.send(text: CaptionEvent.line(line, at: at).json.serialized()) }
+        for (line, at) in lines {
+            guard case .object(let fields) = CaptionEvent.line(line, at: at).json else { continue }
+            page.send(text: JSONValue.object(fields + [("starred", .bool(starred.contains(line.id)))]).serialized())
+        }
         let shown = Set(lines.map(\.line.id))
         for alert in alerts where shown.contains(alert.lineID) { page.send(text: CaptionEvent.alert(alert).json.serialized()) }
         if let lastStatus { page.send(text: lastStatus.json.serialized()) }
+        page.send(text: #"{"type":"caught_up"}"#)
     }
 
     func leave(_ page: WebSocketPeer) {
@@ -37,6 +43,13 @@ final class DisplayHub: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return pages.count
+    }
+
+    /// A page starred (or unstarred) a line: later pages see it so.
+    func star(lineID: Int, starred isStarred: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        if isStarred { starred.insert(lineID) } else { starred.remove(lineID) }
     }
 
     /// The saved conversation's id, once the history knows it.
@@ -64,6 +77,7 @@ final class DisplayHub: @unchecked Sendable {
             if lines.count > Self.recentLines { lines.removeFirst(lines.count - Self.recentLines) }
             let oldest = lines.first?.line.id ?? 0
             alerts.removeAll { $0.lineID < oldest }
+            starred = starred.filter { $0 >= oldest }
         case .speaker(let lineID, let speaker, _):
             if let index = lines.lastIndex(where: { $0.line.id == lineID }) { lines[index].line.speaker = speaker }
         case .alert(let alert):

@@ -37,7 +37,9 @@ struct HistoryAPI: Sendable {
                 guard let id = Int64(p[2]) else { return Self.problem(400, "a conversation id is a number") }
                 let conversation = try store.conversation(id)
                 let lines = try store.lines(of: id)
-                return .json(JSONValue.object(Self.listingFields(conversation) + [("lines", .array(lines.map(Self.line)))]).serialized())
+                // The list's line count is left out here: `lines` is the lines themselves.
+                let fields = Self.listingFields(conversation).filter { $0.0 != "lines" }
+                return .json(JSONValue.object(fields + [("lines", .array(lines.map(Self.line)))]).serialized())
             case ["api", "search"]:
                 let words = request.query["q"]?.trimmingCharacters(in: .whitespaces) ?? ""
                 guard !words.isEmpty else { return Self.problem(400, "search needs words: /api/search?q=…") }

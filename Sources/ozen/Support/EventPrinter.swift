@@ -5,6 +5,9 @@ import OzenKit
 /// Each write is flushed so a pipe reader sees a line the moment it is final.
 struct EventPrinter {
     var json: Bool
+    /// Readable status lines on stderr ("listening", "retrying in 8 s: …"); `listen` shows
+    /// them, `caption` keeps stderr for errors.
+    var showsStatus = false
 
     func print(_ event: CaptionEvent) {
         if json {
@@ -28,8 +31,32 @@ struct EventPrinter {
                          minutes, DateFormatter.localizedString(from: resumedAt, dateStyle: .none, timeStyle: .short)))
         case .speaker(let lineID, let speaker, _):
             write(String(format: tr("  (שורה %ld: %@)", "  (line %ld: %@)"), lineID, SpeakerName.shown(speaker)))
-        case .partial, .status:
+        case .sound(let sound):
+            let mark = sound.priority >= 3 ? "🚨" : "🔔"
+            write("\(mark) \(SoundKind.named(sound.kind)?.shown ?? sound.kind) [\(clock(sound.start))] (\(sound.className) \(String(format: "%.2f", sound.score)))")
+        case .status(let status, _):
+            if showsStatus { FileHandle.standardError.write(Data(("ozen: " + Self.text(of: status) + "\n").utf8)) }
+        case .partial:
             break
+        }
+    }
+
+    /// A status in a short sentence.
+    static func text(of status: CaptionStatus) -> String {
+        switch status {
+        case .loadingModel(let name): return tr("טוען את המודל \(name)…", "loading the model \(name)…")
+        case .listening: return tr("מקשיב", "listening")
+        case .finished(let lines, _): return tr("הסתיים (\(lines) שורות)", "finished (\(lines) lines)")
+        case .failed(let reason, let action):
+            return action.isEmpty ? reason : "\(reason) — \(action)"
+        case .openingMicrophone(let device): return tr("פותח את המיקרופון '\(device)'…", "opening microphone '\(device)'…")
+        case .preparingModel(let name, let percent, let secondsLeft):
+            let left = secondsLeft.map { tr(", עוד \(Int($0.rounded())) שניות", ", \(Int($0.rounded())) s left") } ?? ""
+            return tr("מכין את המודל \(name): \(Int(percent))%\(left)", "preparing the model \(name): \(Int(percent))%\(left)")
+        case .paused: return tr("מושהה", "paused")
+        case .retrying(let reason, let seconds):
+            let wait = Int(seconds.rounded(.up))
+            return tr("\(reason) — מנסה שוב בעוד \(wait) שניות", "\(reason) — retrying in \(wait) s")
         }
     }
 

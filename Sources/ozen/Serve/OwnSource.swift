@@ -1,0 +1,79 @@
+import Foundation
+import OzenIO
+import OzenKit
+import OzenStore
+
+/// The captions of `ozen serve`'s own source, a microphone or a replayed recording: every
+/// event goes to stdout, the history, every display page and the notifications, and the
+/// sound alerts hear all of the audio.
+final class OwnSource: @unchecked Sendable {
+    let engines: CaptionEngines
+    let language: SpokenLanguage
+    let printer: EventPrinter
+    let recorder: ConversationRecorder?
+    let display: DisplayHub
+    let notifications: CaptionNotifications?
+    let listeners: [any AudioListener]
+    private let lock = NSLock()
+
+    init(engines: CaptionEngines, language: SpokenLanguage, printer: EventPrinter, recorder: ConversationRecorder?,
+         display: DisplayHub, notifications: CaptionNotifications?, listeners: [any AudioListener]) {
+        self.engines = engines
+        self.language = language
+        self.printer = printer
+        self.recorder = recorder
+        self.display = display
+        self.notifications = notifications
+        self.listeners = listeners
+    }
+
+    /// One event, from the pipeline's thread or the microphone's watcher, handled whole.
+    func handle(_ event: CaptionEvent) {
+        lock.lock()
+        defer { lock.unlock() }
+        printer.print(event)
+        recorder?.record(event)
+        display.publish(event)
+        notifications?.handle(event)
+        if let id = recorder?.conversationID { display.saved(in: id) }
+    }
+
+    /// Captions a recording as if it were spoken now; the server keeps serving afterwards.
+    func replay(_ recording: MonoAudio) {
+        let clock = RealTimeClock()
+        do {
+            let captioner = try engines.captioner(language: language, clock: clock)
+            try RecordingReplay.run(recording, through: captioner, clock: clock, listeners: listeners) { handle($0) }
+            say(tr("ozen: ההקלטה הסתיימה; השרת ממשיך לפעול (Ctrl-C לסיום)", "ozen: the recording has ended; still serving (Ctrl-C to stop)"))
+        } catch {
+            handle(.status(.failed(reason: String(describing: error), action: tr("בדקו את ההקלטה ואת המודל", "check the recording and the model")), at: 0))
+        }
+        settle()
+    }
+
+    /// Captions the microphone until the server stops; the microphone recovers by itself.
+    func listen(_ microphone: MicrophoneInput, inbox: LiveAudioInbox) {
+        do {
+            let captioner = try engines.captioner(language: language)
+            try microphone.start(into: inbox) { [weak self] status in
+                self?.handle(.status(status, at: microphone.deliveredSeconds))
+                if case .failed = status { inbox.close() }
+            }
+            try LiveStream.run(inbox, through: captioner, listeners: listeners) { handle($0) }
+        } catch {
+            handle(.status(.failed(reason: String(describing: error), action: tr("בדקו את המיקרופון ב־ozen devices", "check the microphone with ozen devices")), at: 0))
+        }
+        notifications?.close()
+        settle()
+    }
+
+    /// Late lines still get their conversation id once the history has saved them.
+    private func settle() {
+        for _ in 0..<20 where recorder?.conversationID == nil { Thread.sleep(forTimeInterval: 0.25) }
+        if let id = recorder?.conversationID { display.saved(in: id) }
+    }
+
+    private func say(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
