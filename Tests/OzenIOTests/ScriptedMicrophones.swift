@@ -110,4 +110,22 @@ extension LiveAudioInbox {
         }
         return samples
     }
+
+    /// Takes what arrives until at least `count` samples came and then nothing more for
+    /// `quiet` seconds, or `seconds` passed.
+    func collectUntilQuiet(atLeast count: Int, quiet: Double = 0.5, upTo seconds: Double = 20) -> [Float] {
+        var samples: [Float] = []
+        let deadline = Date().addingTimeInterval(seconds)
+        var lastArrival = Date()
+        while Date() < deadline {
+            let more = take(waitingUpTo: 0.05).samples
+            if !more.isEmpty {
+                samples += more
+                lastArrival = Date()
+            } else if samples.count >= count, Date().timeIntervalSince(lastArrival) >= quiet {
+                break
+            }
+        }
+        return samples
+    }
 }

@@ -109,9 +109,12 @@ public final class TestSoundCard: @unchecked Sendable {
         let shown = lock.withLock { present }
         var text = ""
         for device in devices where shown.contains(device.name) {
+            // The file plugin sits inside the plug's definition, so only the microphone itself
+            // is listed (a listed raw device would be a second reader of the same pipe).
+            let source = device.zeros ? "/dev/zero" : pipePath(device.name)
             text += """
-            pcm.\(device.name)_pipe { type file; slave.pcm "null"; file "/dev/null"; infile "\(device.zeros ? "/dev/zero" : pipePath(device.name))"; format "raw" }
-            pcm.\(device.name) { type plug; slave { pcm "\(device.name)_pipe"; format S16_LE; rate \(device.rate); channels 1 } }
+            pcm.\(device.name) { type plug; slave { pcm { type file; slave.pcm "null"; file "/dev/null"; \
+            infile "\(source)"; format "raw" }; format S16_LE; rate \(device.rate); channels 1 } }
 
             """
         }

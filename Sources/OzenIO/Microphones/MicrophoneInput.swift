@@ -30,8 +30,8 @@ public final class MicrophoneInput: @unchecked Sendable {
         /// Switch to the system's default microphone while the chosen one is gone.
         public var fallbackToDefault: Bool
 
-        /// Two seconds between looks: a replugged USB microphone is listed 1–3 s after it is
-        /// plugged in, and each look costs a PortAudio re-initialisation (~50 ms here).
+        /// Two seconds between looks: a replugged USB microphone takes a second or two to be
+        /// listed anyway, and each look is a full PortAudio re-initialisation (a device scan).
         public static let `default` = Settings(retry: .default, silenceLimit: SilentInputWatch.defaultLimit,
                                                lookInterval: 2, checkInterval: 0.1, fallbackToDefault: false)
 

@@ -2,9 +2,9 @@
 /// connection): 1, 2, 4, 8, 16, 32, then every 60 s.
 ///
 /// Doubling from 1 s brings back a part that hiccuped within a second, while one that keeps
-/// failing costs a retry a minute at most: a USB microphone re-enumerates in 1–3 s after a
-/// replug, and a minute is the longest a person at the table should wait to see captions
-/// come back on their own. The "retrying in 8 s" status tells her which of the two it is.
+/// failing costs a retry a minute at most: a minute is the longest a person at the table
+/// should wait to see captions come back on their own. The "retrying in 8 s" status tells
+/// her which of the two it is.
 public struct RetrySchedule: Sendable, Equatable {
     /// Seconds before the first retry.
     public var firstDelay: Double

@@ -2,11 +2,11 @@
 /// delivered nothing at all, or only samples that are exactly zero.
 ///
 /// A working microphone is never exactly zero for long: even in a quiet room its noise floor
-/// moves the lowest bits (the LibriVox and JFK recordings' quietest 3 s stretches are tens
-/// of dB above digital zero). A muted, stuck or half-unplugged one is: PulseAudio feeds zeros
-/// for a suspended source, and a USB stream that lost its device stops calling back. Three
-/// seconds is longer than any pause a callback takes on a loaded machine (PortAudio's ALSA
-/// periods are ≤ 100 ms) and short enough that she loses one sentence, not a conversation.
+/// moves the lowest bits (no 100 ms piece of the JFK and LibriVox recordings, pauses
+/// included, trips the watch: SilentInputWatchTests). A muted or stuck one is exactly zero,
+/// and a stream that lost its device stops calling back. Three seconds is many callback
+/// periods long, so a loaded machine's late callback is not mistaken for a dead stream, and
+/// short enough that she loses a sentence, not a conversation.
 public struct SilentInputWatch: Sendable, Equatable {
     public enum Finding: Sendable, Equatable {
         /// No audio arrived for this many seconds.
