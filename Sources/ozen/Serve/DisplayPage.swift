@@ -1,7 +1,8 @@
 import Foundation
 
 /// Where the display page's files (Web/index.html and the rest) are: `OZEN_WEB` when set,
-/// else the Web folder of the Ozen checkout this `ozen` was built in, else an installed copy.
+/// else the Web folder of the Ozen checkout this `ozen` was built in, else ./Web, else an
+/// installed copy.
 enum DisplayPage {
     static func folder() -> String {
         if let set = ProcessInfo.processInfo.environment["OZEN_WEB"], !set.isEmpty { return set }
@@ -11,6 +12,8 @@ enum DisplayPage {
             if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("index.html").path) { return candidate.path }
             folder.deleteLastPathComponent()
         }
+        let here = FileManager.default.currentDirectoryPath + "/Web"
+        if FileManager.default.fileExists(atPath: here + "/index.html") { return here }
         return "/usr/local/share/ozen/web"
     }
 }

@@ -1,0 +1,160 @@
+import Foundation
+import OzenIO
+import OzenKit
+
+/// `ozen bench serve FILE... [--language L]`: how soon a phone's final lines arrive from
+/// `ozen serve`. A client streams each recording at the speed it was spoken (100 ms PCM16
+/// frames) to a server this command starts on 127.0.0.1, and times each final against the
+/// end of its speech (`end_s` − 0.3 s). The baseline, in the same command, is the same
+/// pipeline run in this process on the same audio at the same pace: the ratio is what the
+/// network, the protocol and the server's threads add.
+enum ServeBenchCommand {
+    static func run(_ arguments: [String]) throws {
+        let args = try ArgumentReader(arguments, options: ["--language", "--model"], flags: [])
+        guard !args.positional.isEmpty else {
+            throw UsageError(tr("ל־bench serve צריך לפחות הקלטה אחת", "bench serve needs at least one recording"))
+        }
+        let languageCode = args.value("--language") ?? SpokenLanguage.default.rawValue
+        guard let language = SpokenLanguage(rawValue: languageCode) else {
+            throw UsageError(tr("שפה לא מוכרת '\(languageCode)' — השתמשו ב־he, en, sv או auto", "unknown language '\(languageCode)' — use he, en, sv or auto"))
+        }
+        let recordings = try args.positional.map { try WAVDecoder().read(path: $0).atSpeechRate().samples }
+        let modelName = args.value("--model") ?? "base"
+
+        let server = try BenchServer(language: languageCode, model: modelName)
+        defer { server.stop() }
+        var served: [Double] = []
+        for samples in recordings { served += try streamToServer(samples, port: server.port, language: languageCode) }
+
+        let engines = try CaptionEngines(home: OzenHome.fromEnvironment(), modelName: modelName, speakersOn: true, keywords: [])
+        var local: [Double] = []
+        for samples in recordings { local += try streamInProcess(samples, engines: engines, language: language) }
+
+        func show(_ name: String, _ values: [Double]) {
+            let median = Percentile.median(values).map { String(format: "%.2f s", $0) } ?? "—"
+            let p90 = Percentile.of(values, 90).map { String(format: "%.2f s", $0) } ?? "—"
+            print("\(name): \(values.count) finals, settle median \(median), p90 \(p90)")
+        }
+        print("final lines after the speech ended, recordings streamed at real time:")
+        show("  ozen serve (protocol v1 over WebSocket)", served)
+        show("  baseline: the same pipeline in this process", local)
+        if let s = Percentile.median(served), let l = Percentile.median(local), l > 0 {
+            print(String(format: "  ratio of medians (server / in process): %.2f", s / l))
+        }
+    }
+
+    /// Seconds from each utterance's end of speech to its final's arrival at the client.
+    static func streamToServer(_ samples: [Float], port: Int, language: String) throws -> [Double] {
+        let client = try WebSocketClient.connect(host: "127.0.0.1", port: port)
+        defer { client.close() }
+        try client.send(text: #"{"type":"hello","version":1,"language":"\#(language)","purpose":"captions"}"#)
+        guard client.receive(timeout: 60)?.text?.contains("\"ready\"") == true else { throw BenchServerError.notReady("no ready") }
+        let frames = PCMFrames(samples)
+        let start = Date()
+        let sender = Thread {
+            for (i, frame) in frames.frames.enumerated() {
+                let due = start.addingTimeInterval(Double(i + 1) * PCMFrames.seconds)
+                if due.timeIntervalSinceNow > 0 { Thread.sleep(until: due) }
+                try? client.send(binary: frame)
+            }
+            try? client.send(text: #"{"type":"end"}"#)
+        }
+        sender.start()
+        var settle: [Double] = []
+        while let frame = client.receive(timeout: Double(samples.count) / 16_000 + 120) {
+            if case .close = frame { break }
+            guard let text = frame.text,
+                  let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
+                  object["type"] as? String == "text", object["final"] as? Bool == true,
+                  (object["text"] as? String)?.isEmpty == false,
+                  let end = (object["end_s"] as? NSNumber)?.doubleValue else { continue }
+            settle.append(Date().timeIntervalSince(start) - (end - 0.3))
+        }
+        return settle
+    }
+
+    /// The baseline: the pipeline in this process, fed at the same pace from another thread.
+    static func streamInProcess(_ samples: [Float], engines: CaptionEngines, language: SpokenLanguage) throws -> [Double] {
+        let captioner = try engines.captioner(language: language)
+        let inbox = LiveAudioInbox()
+        let frames = PCMFrames(samples)
+        let start = Date()
+        let feeder = Thread {
+            var stream = PCM16Stream()
+            for (i, frame) in frames.frames.enumerated() {
+                let due = start.addingTimeInterval(Double(i + 1) * PCMFrames.seconds)
+                if due.timeIntervalSinceNow > 0 { Thread.sleep(until: due) }
+                inbox.push(stream.samples(from: frame))
+            }
+            inbox.close()
+        }
+        feeder.start()
+        var settle: [Double] = []
+        try LiveStream.run(inbox, through: captioner) { event in
+            if case .line(let line, _) = event, !line.text.isEmpty { settle.append(Date().timeIntervalSince(start) - line.end) }
+        }
+        return settle
+    }
+}
+
+/// A recording as a phone sends it: 100 ms frames of PCM16 little-endian, 16 kHz mono.
+struct PCMFrames {
+    static let seconds = 0.1
+    let frames: [[UInt8]]
+
+    init(_ samples: [Float]) {
+        let bytes = samples.flatMap { sample -> [UInt8] in
+            let value = Int16(max(-1, min(1, sample)) * 32767)
+            return [UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8)]
+        }
+        let size = Int(Self.seconds * 16_000) * 2
+        frames = stride(from: 0, to: bytes.count, by: size).map { Array(bytes[$0..<min($0 + size, bytes.count)]) }
+    }
+}
+
+/// `ozen serve` started by the bench on a port of its own, without saving anything.
+final class BenchServer {
+    let process = Process()
+    private(set) var port = 0
+
+    init(language: String, model: String) throws {
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.arguments = ["serve", "--port", "0", "--no-save", "--language", language, "--model", model]
+        var environment = ProcessInfo.processInfo.environment
+        environment["OZEN_WEB"] = DisplayPage.folder()
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var said = ""
+        let deadline = Date(timeIntervalSinceNow: 120)
+        while Date() < deadline, process.isRunning {
+            let data = errors.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            said += String(decoding: data, as: UTF8.self)
+            if let range = said.range(of: #"http://127\.0\.0\.1:[0-9]+/"#, options: .regularExpression),
+               let found = Int(said[range].dropFirst("http://127.0.0.1:".count).dropLast()) {
+                port = found
+                return
+            }
+        }
+        stop()
+        throw BenchServerError.notReady(said)
+    }
+
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+}
+
+enum BenchServerError: Error, CustomStringConvertible {
+    case notReady(String)
+    var description: String {
+        switch self {
+        case .notReady(let said): return "ozen serve did not start for the bench; it said: \(said)"
+        }
+    }
+}
