@@ -9,8 +9,9 @@ import OzenStore
 /// unplugged and plugged back in. Ctrl-C ends it after the open line's final pass.
 enum ListenCommand {
     static func run(_ arguments: [String]) throws {
-        let args = try ArgumentReader(arguments, options: ["--device", "--language", "--model", "--alert"],
-                                      flags: ["--json", "--no-save", "--continue", "--no-speakers", "--fallback-default"])
+        let args = try ArgumentReader(arguments, options: ["--device", "--language", "--model", "--alert", "--mute-sound"],
+                                      flags: ["--json", "--no-save", "--continue", "--no-speakers", "--fallback-default",
+                                              "--no-sounds", "--notify"])
         guard args.positional.isEmpty else {
             throw UsageError(tr("listen לא מקבל קבצים — כדי להכתיב הקלטה השתמשו ב־ozen caption",
                                 "listen takes no files — to caption a recording use ozen caption"))
@@ -40,6 +41,14 @@ enum ListenCommand {
         let models = try CaptionSetup.loadModels(modelName: modelName, home: home, recognizerSettings: recognizerSettings,
                                                  speakers: !args.flag("--no-speakers"))
         let captioner = models.captioner(settings: liveSettings, clock: RealTimeClock())
+        // Sounds are heard on all of the microphone's audio, voice or not.
+        let sounds = args.flag("--no-sounds") ? nil
+            : SoundsCommand.watchOrWarn(home: home, alsoMuted: try SoundsCommand.kinds(args.values("--mute-sound")))
+        if args.flag("--notify") {
+            output.notifications = CaptionNotifications { line in
+                FileHandle.standardError.write(Data(("ozen: " + line + "\n").utf8))
+            }
+        }
         let recorder = args.flag("--no-save") ? nil : try CaptionSetup.startRecorder(home: home, continuing: args.flag("--continue"))
         output.recorder = recorder
 
@@ -57,8 +66,9 @@ enum ListenCommand {
             Exit.fail(.noInput, error.description)
         }
         let signals = StopSignals { microphone.stop(); inbox.close() }
-        try LiveStream.run(inbox, through: captioner) { event in output.print(event) }
+        try LiveStream.run(inbox, through: captioner, listeners: sounds.map { [$0] } ?? []) { event in output.print(event) }
         microphone.stop()
+        output.notifications?.close()
         _ = signals
         if let recorder {
             let unsaved = recorder.close()
@@ -78,6 +88,13 @@ private final class LockedOutput: @unchecked Sendable {
     }
     private var storedRecorder: ConversationRecorder?
 
+    /// Desktop notifications for her name, sounds and captions that stopped (with --notify).
+    var notifications: CaptionNotifications? {
+        get { lock.withLock { storedNotifications } }
+        set { lock.withLock { storedNotifications = newValue } }
+    }
+    private var storedNotifications: CaptionNotifications?
+
     init(printer: EventPrinter) { self.printer = printer }
 
     func print(_ event: CaptionEvent) {
@@ -85,6 +102,7 @@ private final class LockedOutput: @unchecked Sendable {
         defer { lock.unlock() }
         printer.print(event)
         storedRecorder?.record(event)
+        storedNotifications?.handle(event)
     }
 }
 
