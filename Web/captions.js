@@ -2,7 +2,7 @@
 // the speaker's name once at the start of each turn, marks for a long quiet and for what
 // arrived while the screen was hidden, auto-scroll that waits while she reads further up.
 
-import { t, tCount, language } from "./i18n.js";
+import { t, tCount, language, speakerLabel } from "./i18n.js";
 import { renderCaptionText, settledEnd, locateHit } from "./text-render.js";
 
 /** Lines kept on screen; older ones stay in the saved conversation ("earlier" link). */
@@ -263,7 +263,7 @@ export class CaptionList {
     el.classList.toggle("turn-start", starts);
   }
 
-  speakerName(ev) { return ev.mic ? t("mic.speaker") : (ev.speaker || ""); }
+  speakerName(ev) { return ev.mic ? t("mic.speaker") : speakerLabel(ev.speaker); }
 
   labelTimeMark(mark) {
     const when = mark.dataset.resumedAt ? new Date(mark.dataset.resumedAt) : null;

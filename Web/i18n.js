@@ -35,6 +35,7 @@ const phrases = {
   "mic.start": ["מיקרופון", "Mic"],
   "mic.stop": ["עצור מיקרופון", "Stop mic"],
   "mic.speaker": ["מיקרופון המכשיר", "This device's mic"],
+  "speaker.numbered": ["דובר {n}", "Speaker {n}"],
   "mic.unavailable": ["אין גישה למיקרופון בדף הזה (נדרש localhost או https)",
                       "The microphone is not available on this page (it needs localhost or https)"],
   "mic.denied": ["הגישה למיקרופון נדחתה", "Microphone access was refused"],
@@ -134,6 +135,13 @@ export function t(key, values = {}) {
 
 /** A count phrase: the singular form for 1, the plural (with {n}) otherwise. */
 export function tCount(key, n) { return t(key, { n }); }
+
+/** A speaker's name as shown: "Speaker N" (the server's numbered voices) in the interface
+ * language, an enrolled person's name as it is. */
+export function speakerLabel(name) {
+  const numbered = /^Speaker (\d+)$/.exec(name || "");
+  return numbered ? t("speaker.numbered", { n: numbered[1] }) : (name || "");
+}
 
 /** The ready-made phrases of the "type to speak" panel, in the interface language. */
 export function readyPhrases() { return phrases["speak.phrases"][current === "he" ? 0 : 1]; }
