@@ -13,12 +13,7 @@ import Testing
 
     /// The recording as the phone sends it: PCM16 little-endian, 16 kHz mono, 100 ms frames.
     static func frames(_ path: String) throws -> [[UInt8]] {
-        let samples = try WAVDecoder().read(path: path).atSpeechRate().samples
-        let pcm = samples.flatMap { sample -> [UInt8] in
-            let value = Int16(max(-1, min(1, sample)) * 32767)
-            return [UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8)]
-        }
-        return stride(from: 0, to: pcm.count, by: 3200).map { Array(pcm[$0..<min($0 + 3200, pcm.count)]) }
+        PCM16Frames.frames(try WAVDecoder().read(path: path).atSpeechRate().samples)
     }
 
     static func token(of server: ServeProcess) throws -> String {

@@ -27,3 +27,25 @@ public struct PCM16Stream: Sendable {
         Float(Int16(bitPattern: UInt16(low) | UInt16(high) << 8)) / 32768
     }
 }
+
+/// Audio as a home-protocol client sends it: 16 kHz mono samples as PCM16 little-endian frames.
+public enum PCM16Frames {
+    /// Samples beyond ±1 are clipped.
+    public static func bytes(_ samples: [Float]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(samples.count * 2)
+        for sample in samples {
+            let value = Int16(max(-1, min(1, sample)) * 32767)
+            out.append(UInt8(truncatingIfNeeded: value))
+            out.append(UInt8(truncatingIfNeeded: value >> 8))
+        }
+        return out
+    }
+
+    /// The samples cut into frames of `seconds` (the phone app sends 100 ms).
+    public static func frames(_ samples: [Float], seconds: Double = 0.1) -> [[UInt8]] {
+        let pcm = bytes(samples)
+        let size = Int(seconds * 16_000) * 2
+        return stride(from: 0, to: pcm.count, by: size).map { Array(pcm[$0..<min($0 + size, pcm.count)]) }
+    }
+}

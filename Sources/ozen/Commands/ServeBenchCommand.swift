@@ -102,14 +102,7 @@ struct PCMFrames {
     static let seconds = 0.1
     let frames: [[UInt8]]
 
-    init(_ samples: [Float]) {
-        let bytes = samples.flatMap { sample -> [UInt8] in
-            let value = Int16(max(-1, min(1, sample)) * 32767)
-            return [UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8)]
-        }
-        let size = Int(Self.seconds * 16_000) * 2
-        frames = stride(from: 0, to: bytes.count, by: size).map { Array(bytes[$0..<min($0 + size, bytes.count)]) }
-    }
+    init(_ samples: [Float]) { frames = PCM16Frames.frames(samples, seconds: Self.seconds) }
 }
 
 /// `ozen serve` started by the bench on a port of its own, without saving anything.
