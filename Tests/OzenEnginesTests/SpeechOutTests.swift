@@ -5,7 +5,7 @@ import OzenTestSupport
 import Testing
 
 /// `ozen say`'s voices, heard the way the captions hear speech: the Piper English voice read
-/// back by Whisper base through the live pipeline, eSpeak NG's Hebrew as real, non-silent
+/// back by Whisper base, eSpeak NG's Hebrew as real, non-silent
 /// speech, and a damaged or missing voice refused with a clear error before sherpa-onnx sees it.
 @Suite(.serialized) struct SpeechOutTests {
     static let english = [
@@ -18,21 +18,26 @@ import Testing
         samples.isEmpty ? 0 : (samples.reduce(0) { $0 + Double($1) * Double($1) } / Double(samples.count)).squareRoot()
     }
 
+    /// Each sentence is decoded once by Whisper base (the recognizer the captions use), so
+    /// the figure is the voice's intelligibility alone. Through the whole live pipeline, one CI
+    /// run under load heard the first sentence twice over ("I didn't understand. I didn't
+    /// understand. Sorry, …"), which measured the pipeline's cutting instead of the voice.
     @Test func pipersEnglishIsReadBackNearlyWordForWord() throws {
         let speech = SpeechOut(home: Fixtures.home)
-        // The sentences one after another, a second of silence between, as a person would say them.
-        var audio: [Float] = []
+        var heard: [String] = []
         for sentence in Self.english {
             let said = try speech.speak(text: sentence)
             #expect(said.sampleRate == 22_050)
-            audio += said.atSpeechRate().samples + [Float](repeating: 0, count: 16_000)
+            let transcript = try LiveHarness.whisper.transcribe(said.atSpeechRate().samples,
+                                                                options: DecodingOptions(language: .english, beamSize: 5, allowsFallback: false))
+            heard.append(transcript.text)
         }
-        let run = try LiveHarness.run(MonoAudio(samples: audio, sampleRate: 16_000))
-        let count = WordErrorRate.count(reference: Self.english.joined(separator: " "), hypothesis: run.text)
-        print("Piper read back: WER \(count.errors)/\(count.referenceWords): \(run.text)")
+        let text = heard.joined(separator: " ")
+        let count = WordErrorRate.count(reference: Self.english.joined(separator: " "), hypothesis: text)
+        print("Piper read back: WER \(count.errors)/\(count.referenceWords): \(text)")
         #expect(count.referenceWords == 32)
-        // Measured 1–2 errors in 32 words over four runs (Piper samples its noise afresh each time).
-        #expect(count.rate <= 0.15, "heard: \(run.text)")
+        // Piper samples its noise afresh each time: 0–2 errors in 32 words in the runs so far.
+        #expect(count.rate <= 0.15, "heard: \(text)")
     }
 
     @Test func hebrewIsRealSpeechOfAPlausibleLength() throws {
