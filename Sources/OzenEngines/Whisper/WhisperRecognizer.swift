@@ -144,7 +144,7 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
         let logProbability = logProbabilities.isEmpty ? nil : logProbabilities.reduce(0, +) / Double(logProbabilities.count)
         var transcript = Transcript(text: text, confidence: confidence, language: language, averageLogProbability: logProbability)
         transcript.words = words
-        return transcript
+        return NonSpeechMarks.removed(from: transcript)
     }
 }
 
