@@ -14,6 +14,14 @@ import Testing
                 == "He said thank you so much.")
     }
 
+    @Test func aLoopCutShortAtTheEndGoes() {
+        let said = "unless to be rather cold-hearted and rather selfish, is to be ill-disposed,"
+        #expect(RepetitionTrimmer.trim(said + " unless to be rather cold-hearted and rather selfish,") == said)
+        // A sentence that comes back to its first words on purpose keeps them when they are few.
+        #expect(RepetitionTrimmer.trim("We shall fight, we shall never surrender, we shall fight")
+                == "We shall fight, we shall never surrender, we shall fight")
+    }
+
     @Test(arguments: [
         "I don't know, I don't know.",
         "Ask not what your country can do for you, ask what you can do for your country.",

@@ -26,6 +26,20 @@ public enum RepetitionTrimmer {
                 }
             }
         }
-        return words.joined(separator: " ")
+        return dropRestartedTail(words).joined(separator: " ")
+    }
+
+    /// A loop cut short: the text starts over at its end ("Unless to be rather cold-hearted
+    /// and rather selfish, is to be ill-disposed, unless to be rather cold-hearted and rather
+    /// selfish," from a loaded CI run on clip -0890). When the last four or more words repeat
+    /// the text's own first words, after them, they go.
+    static func dropRestartedTail(_ words: [String]) -> [String] {
+        let n = words.map(WordStabilizer.normalised)
+        guard n.count >= 2 * shortestLoop else { return words }
+        for length in stride(from: n.count / 2, through: shortestLoop, by: -1)
+        where n[n.count - length..<n.count].elementsEqual(n[0..<length]) {
+            return Array(words[..<(words.count - length)])
+        }
+        return words
     }
 }
