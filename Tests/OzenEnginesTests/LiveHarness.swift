@@ -23,7 +23,7 @@ enum LiveHarness {
     }
 
     static func run(_ audio: MonoAudio, settings: LiveSettings = LiveSettings(language: .english)) throws -> Run {
-        let clock = AudioClock()
+        let clock = SteadyCostClock()
         let captioner = LiveCaptioner(classifier: try classifier(), recognizer: whisper, settings: settings, clock: clock)
         var events = [CaptionEvent]()
         try RecordingReplay.run(audio, through: captioner, clock: clock) { events.append($0) }

@@ -88,7 +88,7 @@ import Testing
         turns += SimulatedTable.Turn(speaker: "kennedy", samples: try samples("jfk/jfk.wav")).pieces(longest: 6)
         turns += [SimulatedTable.Turn(speaker: "cards", samples: try samples("cards/005.wav"))]
         let table = SimulatedTable(turns: turns, seed: 3)
-        let clock = AudioClock()
+        let clock = SteadyCostClock()
         let speakers = LineSpeakers(embedder: Self.embedder)
         let captioner = LiveCaptioner(classifier: try LiveHarness.classifier(), recognizer: LiveHarness.whisper,
                                       settings: LiveSettings(language: .english), clock: clock, speakers: speakers)

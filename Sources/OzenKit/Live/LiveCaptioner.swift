@@ -438,12 +438,16 @@ public final class LiveCaptioner {
 
     private func decode(_ samples: [Float], beam: Int, prompted: Bool = true) throws -> (Transcript, Double) {
         let started = ContinuousClock.now
+        let clockBefore = clock.now
         let transcript = try recognizer.transcribe(samples, options: DecodingOptions(language: settings.language,
                                                                                      beamSize: beam, prompt: prompt(withNames: prompted),
                                                                                      allowsFallback: false))  // see DecodingOptions
-        let cost = RealTimeClock.seconds(ContinuousClock.now - started)
-        clock.charge(cost)
-        busySeconds += cost
+        let measured = RealTimeClock.seconds(ContinuousClock.now - started)
+        clock.charge(measured)
+        busySeconds += measured
+        // The pass's cost as the pipeline's clock counts it (real time, the audio clock's charge,
+        // or the tests' steady cost): what the next pass's spacing is based on.
+        let cost = clock.now - clockBefore
         var cleaned = transcript
         let trimmed = RepetitionTrimmer.trim(transcript.text)
         if trimmed != transcript.text.trimmingCharacters(in: .whitespaces) {
