@@ -3,7 +3,8 @@ import OzenEngines
 import OzenKit
 
 /// What every caption stream of `ozen serve` shares: the Whisper model, loaded once (its
-/// passes take turns), and the settings. Each stream gets its own voice-activity state and
+/// passes take turns), and the settings. Each stream's pipeline is put together by
+/// `CaptionSetup.Models`, as `caption` and `listen` put theirs. Each stream gets its own voice-activity state and
 /// its own speakers, since those follow one conversation.
 final class CaptionEngines: @unchecked Sendable {
     let home: OzenHome
@@ -26,8 +27,8 @@ final class CaptionEngines: @unchecked Sendable {
 
     /// A pipeline for one stream of live audio, on real time.
     func captioner(language: SpokenLanguage, clock: any PipelineClock = RealTimeClock()) throws -> LiveCaptioner {
-        LiveCaptioner(classifier: try SileroFrameClassifier(model: voiceModel), recognizer: recognizer,
-                      settings: try CaptionCommand.liveSettings(language: language, keywords: keywords), clock: clock,
-                      speakers: speakersOn ? try SpeakerSupport.lineSpeakers(home: home) : nil)
+        CaptionSetup.Models(classifier: try SileroFrameClassifier(model: voiceModel), recognizer: recognizer,
+                            speakers: speakersOn ? try SpeakerSupport.lineSpeakers(home: home) : nil)
+            .captioner(settings: try CaptionCommand.liveSettings(language: language, keywords: keywords), clock: clock)
     }
 }
