@@ -39,9 +39,10 @@ public final class PyannoteVoiceChangeFinder: VoiceChangeFinder, @unchecked Send
     /// every 1 s-shifted window (2.4 s for 25 s), so longer lines go window by window.
     public static let window = 160_000
 
-    /// Who spoke when, window by window. Speaker numbers are local to a window, so the first
-    /// voice of each window is taken to be the last voice of the one before (a change exactly
-    /// at a window's edge is missed); every other voice gets a number of its own.
+    /// Who spoke when, window by window. Speaker numbers are local to a window, so every voice
+    /// of every window gets a number of its own; the caller joins them by their prints.
+    /// (Taking a window's first voice to be the last voice of the one before missed changes at
+    /// the edge: on the pyannote call it made one voice of both people and no split at all.)
     public func segments(of samples: ArraySlice<Float>) throws -> [SpeechTurn] {
         var out: [SpeechTurn] = []
         var next = 0
@@ -50,12 +51,10 @@ public final class PyannoteVoiceChangeFinder: VoiceChangeFinder, @unchecked Send
             let end = min(samples.endIndex, start + Self.window)
             let offset = Double(start - samples.startIndex) / 16_000
             var names: [String: String] = [:]
-            for (i, segment) in try windowSegments(samples[start..<end]).enumerated() {
+            for segment in try windowSegments(samples[start..<end]) {
                 if names[segment.speaker] == nil {
-                    if i == 0, let last = out.last { names[segment.speaker] = last.speaker } else {
-                        names[segment.speaker] = String(next)
-                        next += 1
-                    }
+                    names[segment.speaker] = String(next)
+                    next += 1
                 }
                 out.append(SpeechTurn(speaker: names[segment.speaker]!, start: segment.start + offset,
                                       end: min(segment.end, Double(end - start) / 16_000) + offset))

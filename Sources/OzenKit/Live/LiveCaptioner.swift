@@ -46,6 +46,10 @@ public final class LiveCaptioner {
     private var carried: [String] = []
     private var carriedStart: Double?
     private var carriedConfidences: [Double] = []
+    /// The carried words with their times (seconds from the recording's start), so a long
+    /// utterance in which the voice changes can still be split; nil when some carried words
+    /// have no times (they came from live passes).
+    private var carriedTimed: [TimedWord]? = []
 
     private var lastPassEnd = -Double.infinity
     private var lastPassCost = 0.0
@@ -205,7 +209,7 @@ public final class LiveCaptioner {
         let base = Double(utteranceStart) / rate
         emitLine(sentence, start: carriedStart ?? voiceStart, end: Double(endSample) / rate,
                  language: transcript.language,
-                 timed: carried.isEmpty ? transcript.words[...last].map { Self.shifted($0, by: base) } : nil, emit: emit)
+                 timed: carriedTimed.map { $0 + transcript.words[...last].map { Self.shifted($0, by: base) } }, emit: emit)
         lockedTail = Array(sentence.suffix(5))
         cutter.advance(to: resumeSample)
         // The words after the sentence are the comparison base for the next pass.
@@ -295,7 +299,7 @@ public final class LiveCaptioner {
                 if endSample > utterance.start && endSample < utterance.end {
                     emitLine(carried + transcript.words[...last].map(\.text), start: start,
                              end: Double(endSample) / rate, language: transcript.language,
-                             timed: carried.isEmpty ? transcript.words[...last].map { Self.shifted($0, by: Double(utterance.start) / rate) } : nil,
+                             timed: carriedTimed.map { $0 + transcript.words[...last].map { Self.shifted($0, by: Double(utterance.start) / rate) } },
                              emit: emit)
                     cutter.reopen(from: endSample)
                     return
@@ -303,6 +307,8 @@ public final class LiveCaptioner {
             }
             // No sentence ends inside it: its words stay, and the line goes on with the next part.
             carried += words
+            carriedTimed = kept && !fromLivePasses && transcript.words.count == words.count
+                ? carriedTimed.map { $0 + transcript.words.map { Self.shifted($0, by: Double(utterance.start) / rate) } } : nil
             carriedStart = start
             stabilizer = WordStabilizer()
             guard !carried.isEmpty else { return }
@@ -313,8 +319,8 @@ public final class LiveCaptioner {
                                       language: transcript.language, settledWords: carried.count), at: at), emit)
             return
         }
-        let timed = carried.isEmpty && !fromLivePasses && transcript.words.count == words.count
-            ? transcript.words.map { Self.shifted($0, by: Double(utterance.start) / rate) } : nil
+        let timed = !fromLivePasses && transcript.words.count == words.count
+            ? carriedTimed.map { $0 + transcript.words.map { Self.shifted($0, by: Double(utterance.start) / rate) } } : nil
         emitLine(carried + words, start: start, end: Double(utterance.voiceEnd) / rate,
                  language: transcript.language, timed: timed, emit: emit)
     }
@@ -335,7 +341,9 @@ public final class LiveCaptioner {
             let split = speakers.parts(of: timed, audio: lineAudio, start: start)
             if split.count > 1 {
                 parts = split.enumerated().map { i, part in
-                    (part.words.map(\.text), i == 0 ? start : part.words.first!.start, i == split.count - 1 ? end : part.words.last!.end)
+                    let partStart = i == 0 ? start : part.words.first!.start
+                    // Word times are estimates: a part never ends before it starts.
+                    return (part.words.map(\.text), partStart, max(partStart, i == split.count - 1 ? end : part.words.last!.end))
                 }
                 for _ in split.dropFirst() {
                     currentLineID = nil
@@ -362,6 +370,7 @@ public final class LiveCaptioner {
         carried = []
         carriedStart = nil
         carriedConfidences = []
+        carriedTimed = []
         stabilizer = WordStabilizer()
     }
 

@@ -100,7 +100,9 @@ public final class LineSpeakers {
         var same: [String: String] = [:]
         for (i, voice) in voices.enumerated() {
             guard let mine = lastPrints[voice] ?? nil else { same[voice] = voices[0]; continue }
-            if let earlier = voices[..<i].first(where: { (lastPrints[$0] ?? nil).map { mine.similarity(to: $0) >= Self.sameVoiceAbove } ?? false }) {
+            // The earlier voice it sounds most like, if alike enough.
+            let alike = voices[..<i].compactMap { other in (lastPrints[other] ?? nil).map { (other, mine.similarity(to: $0)) } }
+            if let (earlier, similarity) = alike.max(by: { $0.1 < $1.1 }), similarity >= Self.sameVoiceAbove {
                 same[voice] = same[earlier] ?? earlier
             }
         }

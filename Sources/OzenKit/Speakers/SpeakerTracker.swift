@@ -18,6 +18,11 @@ public struct SpeakerTracker: Sendable {
         /// 1.4 s "Ask not" and his next 2.2 s line scored 0.49, and were two voices at 0.55.
         public var joinNewVoiceAbove = 0.45
         public var settledAfter = 2.5
+        /// ...but only a line shorter than this (seconds) gets the lower bar: a longer line's
+        /// print is sure enough to be held to `joinAbove`. On the table one caller's 6.2 s line
+        /// scored 0.49 against the other caller's 1.6 s voice (same telephone line) and the two
+        /// became one voice.
+        public var sureLine = 4.0
         /// Two voices whose centres come this close are one person and are merged.
         public var mergeAbove = 0.70
         /// A line is an enrolled person's when any one of their prints is this close.
@@ -99,7 +104,7 @@ public struct SpeakerTracker: Sendable {
     /// the last speaker's (or, before anyone spoke, the first new voice's).
     public func guess(_ print: VoicePrint?) -> String {
         guard let print else { return recent.last.flatMap { label(ofKey: $0.voice) } ?? "Speaker \(nextNumber)" }
-        if let (index, similarity) = nearest(print), similarity >= threshold(voices[index]) {
+        if let (index, similarity) = nearest(print), similarity >= threshold(voices[index], lineSeconds: 0) {
             return voices[index].label
         }
         return "Speaker \(nextNumber)"
@@ -109,13 +114,21 @@ public struct SpeakerTracker: Sendable {
     /// `excluding`: labels this line cannot have (another voice of the same line has them).
     /// `mayOpenVoice` false: the line is a short piece split off a longer one, which joins the
     /// nearest voice it may have rather than open a new one (and teaches it nothing); see
-    /// `LineSpeakers.shortestPieceToOpenVoice`.
+    /// `LineSpeakers.shortestPieceToOpenVoice`. When such a piece is nearest to an excluded
+    /// voice, and clearly that voice's, the split was wrong and it gets that voice after all:
+    /// on the table a reader's "He was not." (1 s) was cut off his own line and given another.
     public mutating func label(lineID: Int, print: VoicePrint?, seconds: Double, excluding: Set<String> = [],
                                mayOpenVoice: Bool = true) -> Assignment {
         var learns = print != nil && seconds >= settings.shortestToLearnFrom
         let lastKey = recent.last?.voice
         var key: Int
-        if let print, let (index, similarity) = nearest(print, excluding: excluding), similarity >= threshold(voices[index]) {
+        if !mayOpenVoice, let print, let (index, similarity) = nearest(print),
+           excluding.contains(voices[index].label), similarity >= settings.joinAbove {
+            // The short piece sounds like the rest of its line after all: the split was wrong.
+            key = voices[index].key
+            learns = false
+        } else if let print, let (index, similarity) = nearest(print, excluding: excluding),
+                  similarity >= threshold(voices[index], lineSeconds: seconds) {
             key = voices[index].key
         } else if !mayOpenVoice, let print, let (index, _) = nearest(print, excluding: excluding) {
             key = voices[index].key
@@ -144,9 +157,11 @@ public struct SpeakerTracker: Sendable {
         return Assignment(speaker: label(ofKey: key) ?? "Speaker \(nextNumber)", corrections: corrections)
     }
 
-    private func threshold(_ voice: Voice) -> Double {
+    /// The similarity a line of `lineSeconds` needs to join `voice`.
+    private func threshold(_ voice: Voice, lineSeconds: Double) -> Double {
         if !voice.enrolled.isEmpty { return min(settings.joinAbove, settings.personAbove) }
-        return voice.weight < settings.settledAfter ? settings.joinNewVoiceAbove : settings.joinAbove
+        let bothShort = voice.weight < settings.settledAfter && lineSeconds < settings.sureLine
+        return bothShort ? settings.joinNewVoiceAbove : settings.joinAbove
     }
 
     private func nearest(_ print: VoicePrint, excluding: Set<String> = []) -> (Int, Double)? {
@@ -209,7 +224,7 @@ public struct SpeakerTracker: Sendable {
             guard let print = recent[i].print, recent[i].weight > 0,
                   let current = voices.firstIndex(where: { $0.key == recent[i].voice }),
                   let (best, similarity) = nearest(print), best != current,
-                  similarity >= threshold(voices[best]),
+                  similarity >= threshold(voices[best], lineSeconds: recent[i].weight),
                   similarity - voices[current].similarity(to: print) >= settings.correctionMargin else { continue }
             voices[current].add(print, weight: recent[i].weight, sign: -1)
             voices[best].add(print, weight: recent[i].weight)

@@ -12,40 +12,82 @@ import OzenKit
 /// - `call`: the pyannote two-person call as recorded; the share of its speech time (from its
 ///   RTTM) under a line labelled with the right person.
 /// - `cost`: seconds spent on voice prints per second of audio (target: at most 0.1).
+///
+/// `--table DIR` builds the table from other people instead: one folder per person in DIR,
+/// each holding WAV recordings of that person alone (up to `--seconds-each`, 40 s by default);
+/// the call is then left out. `--language` is the table's language (en by default);
+/// `--pauses 0.3-0.6` sets the pauses between turns (0.7–1.2 s by default; a pause shorter
+/// than the 0.7 s that ends a line leaves two people in one line, to be split by voice).
+/// `--write-table FILE.wav` also saves the table as a recording, with FILE.rttm beside it.
 enum SpeakersEvalCommand {
+    static let usage = tr("eval מקבל: ‏--fixtures תיקייה, ‏--seed מספר, ‏--table תיקייה, ‏--seconds-each שניות, ‏--language שפה, ‏--pauses מ-עד, ‏--write-table קובץ, ‏--lines",
+                          "eval takes: --fixtures DIR, --seed N, --table DIR, --seconds-each SECONDS, --language LANG, --pauses MIN-MAX, --write-table FILE, --lines")
+
     static func run(_ arguments: [String]) throws {
-        let args = try ArgumentReader(arguments, options: ["--fixtures", "--seed"], flags: ["--lines"])
-        guard args.positional.isEmpty else { throw UsageError(tr("eval מקבל רק --fixtures ו־--seed", "eval takes only --fixtures and --seed")) }
+        let args = try ArgumentReader(arguments, options: ["--fixtures", "--seed", "--table", "--seconds-each", "--language", "--pauses", "--write-table"], flags: ["--lines"])
+        guard args.positional.isEmpty else { throw UsageError(usage) }
         let folder = args.value("--fixtures") ?? "Tests/Fixtures/downloaded"
         guard let seed = UInt64(args.value("--seed") ?? "7") else { throw UsageError(tr("‏--seed מקבל מספר שלם", "--seed takes a whole number")) }
+        guard let secondsEach = Double(args.value("--seconds-each") ?? "40"), secondsEach >= 2 else {
+            throw UsageError(tr("‏--seconds-each מקבל מספר שניות, 2 לפחות", "--seconds-each takes a number of seconds, at least 2"))
+        }
+        let languageCode = args.value("--language") ?? "en"
+        guard let language = SpokenLanguage(rawValue: languageCode) else {
+            throw UsageError(tr("שפה לא מוכרת '\(languageCode)' — השתמשו ב־he, en, sv או auto", "unknown language '\(languageCode)' — use he, en, sv or auto"))
+        }
         let home = OzenHome.fromEnvironment()
 
-        let turns = try tableTurns(folder: folder)
-        let table = SimulatedTable(turns: turns, seed: seed)
-        let tableRun = try caption(table.audio, home: home)
+        let turns = try args.value("--table").map { try peopleTurns(folder: $0, secondsEach: secondsEach) } ?? tableTurns(folder: folder)
+        let pauseText = args.value("--pauses") ?? "0.7-1.2"
+        let pauseBounds = pauseText.split(separator: "-").compactMap { Double($0) }
+        guard pauseBounds.count == 2, pauseBounds[0] >= 0, pauseBounds[0] <= pauseBounds[1] else {
+            throw UsageError(tr("‏--pauses מקבל טווח שניות, למשל 0.3-0.8", "--pauses takes a range of seconds, such as 0.3-0.8"))
+        }
+        let table = SimulatedTable(turns: turns, seed: seed, pauses: pauseBounds[0]...pauseBounds[1])
+        if let path = args.value("--write-table") {
+            // The table as a recording, with who spoke when beside it, for `ozen caption` itself.
+            try WAVEncoder(format: .pcm16, sampleRate: MonoAudio.speechRate).encode(table.audio).write(to: URL(fileURLWithPath: path))
+            let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+            try SpeechTurn.rttmText(table.truth, file: name).write(toFile: URL(fileURLWithPath: path).deletingPathExtension().path + ".rttm",
+                                                                   atomically: true, encoding: .utf8)
+        }
+        let tableRun = try caption(table.audio, home: home, language: language)
         let tableLines = SpeakerAccuracy.lines(tableRun.lines, truth: table.truth)
         if args.flag("--lines") { show(tableRun, truth: table.truth, title: "table") }
+        let present = Set(turns.map(\.speaker)).count
+        let tableReport: JSONValue = .object([
+            ("seed", .int(Int(seed))),
+            ("turns", .int(turns.count)),
+            ("seconds", .number(Double(table.audio.count) / Double(MonoAudio.speechRate), decimals: 1)),
+            ("lines", .int(tableRun.lines.count)),
+            ("lines_right", .number(tableLines.share, decimals: 3)),
+            ("voices_present", .int(present)),
+            ("voices_found", .int(tableRun.voices.count)),
+            ("mapping", mapping(tableLines.mapping)),
+        ])
+        if args.value("--table") != nil {
+            let seconds = Double(table.audio.count) / Double(MonoAudio.speechRate)
+            print(JSONValue.object([
+                ("table", tableReport),
+                ("cost", .object([
+                    ("print_seconds", .number(tableRun.printSeconds, decimals: 2)),
+                    ("audio_seconds", .number(seconds, decimals: 1)),
+                    ("share_of_real_time", .number(tableRun.printSeconds / seconds, decimals: 4)),
+                ])),
+            ]).serialized())
+            return
+        }
 
         let call = try WAVDecoder().read(path: folder + "/pyannote/sample.wav").atSpeechRate()
         let callTruth = SpeechTurn.rttm(try String(contentsOfFile: folder + "/pyannote/sample.rttm", encoding: .utf8))
-        let callRun = try caption(call.samples, home: home)
+        let callRun = try caption(call.samples, home: home, language: .english)
         let callTime = SpeakerAccuracy.time(callRun.lines, truth: callTruth)
         if args.flag("--lines") { show(callRun, truth: callTruth, title: "call") }
 
         let audioSeconds = Double(table.audio.count + call.samples.count) / Double(MonoAudio.speechRate)
         let printSeconds = tableRun.printSeconds + callRun.printSeconds
-        let present = Set(turns.map(\.speaker)).count
         let report: JSONValue = .object([
-            ("table", .object([
-                ("seed", .int(Int(seed))),
-                ("turns", .int(turns.count)),
-                ("seconds", .number(Double(table.audio.count) / Double(MonoAudio.speechRate), decimals: 1)),
-                ("lines", .int(tableRun.lines.count)),
-                ("lines_right", .number(tableLines.share, decimals: 3)),
-                ("voices_present", .int(present)),
-                ("voices_found", .int(tableRun.voices.count)),
-                ("mapping", mapping(tableLines.mapping)),
-            ])),
+            ("table", tableReport),
             ("call", .object([
                 ("speech_seconds", .number(callTime.total, decimals: 1)),
                 ("time_right", .number(callTime.share, decimals: 3)),
@@ -76,13 +118,13 @@ enum SpeakersEvalCommand {
 
     /// Runs audio through the live pipeline, as `ozen caption` does, and keeps each line with
     /// its final label (after the corrections that follow it).
-    static func caption(_ samples: [Float], home: OzenHome) throws -> LabelledRun {
+    static func caption(_ samples: [Float], home: OzenHome, language: SpokenLanguage) throws -> LabelledRun {
         let clock = AudioClock()
         let speakers = try SpeakerSupport.lineSpeakers(home: home, enrolled: false)
         let captioner = LiveCaptioner(classifier: try SileroFrameClassifier(model: try InstalledModel.load("silero-vad", in: home)),
                                       recognizer: try WhisperRecognizer(model: try InstalledModel.load("base", in: home),
                                                                         settings: try CaptionCommand.tuning()),
-                                      settings: LiveSettings(language: .english), clock: clock, speakers: speakers)
+                                      settings: LiveSettings(language: language), clock: clock, speakers: speakers)
         var lines: [Int: SpeakerAccuracy.Line] = [:]
         var texts: [Int: String] = [:]
         try RecordingReplay.run(MonoAudio(samples: samples, sampleRate: MonoAudio.speechRate), through: captioner, clock: clock) { event in
@@ -119,6 +161,36 @@ enum SpeakersEvalCommand {
             turns.append(.init(speaker: "cards reader", samples: try pair.map { try read("cards/\($0).wav") }.joined(separator: gap).map { $0 }))
         }
         return turns.flatMap { $0.pieces(longest: 10) }.filter { $0.seconds >= 2 }
+    }
+
+    /// `--table DIR`: a turn from every stretch of 2–10 s of each person's recordings, at most
+    /// `secondsEach` seconds a person. Each folder is a person; at least two are needed.
+    static func peopleTurns(folder: String, secondsEach: Double) throws -> [SimulatedTable.Turn] {
+        let files = FileManager.default
+        guard let people = try? files.contentsOfDirectory(atPath: folder).sorted() else {
+            throw UsageError(tr("אין תיקייה \(folder)", "no folder \(folder): give a folder with one folder of WAV recordings per person"))
+        }
+        var turns: [SimulatedTable.Turn] = []
+        var found = 0
+        for person in people {
+            var isFolder: ObjCBool = false
+            guard files.fileExists(atPath: folder + "/" + person, isDirectory: &isFolder), isFolder.boolValue else { continue }
+            let recordings = (try files.contentsOfDirectory(atPath: folder + "/" + person)).filter { $0.lowercased().hasSuffix(".wav") }.sorted()
+            var left = secondsEach
+            for name in recordings where left >= 2 {
+                let samples = try WAVDecoder().read(path: folder + "/" + person + "/" + name).atSpeechRate().samples
+                let kept = Array(samples.prefix(Int(left * Double(MonoAudio.speechRate))))
+                let pieces = SimulatedTable.Turn(speaker: person, samples: kept).pieces(longest: 10).filter { $0.seconds >= 2 }
+                turns += pieces
+                left -= Double(kept.count) / Double(MonoAudio.speechRate)
+            }
+            if recordings.count > 0 { found += 1 }
+        }
+        guard found >= 2 else {
+            throw UsageError(tr("ב־\(folder) צריכות להיות שתי תיקיות לפחות, אחת לכל אדם, עם הקלטות WAV",
+                                "\(folder) needs at least two folders, one per person, each with WAV recordings"))
+        }
+        return turns
     }
 
     /// `--lines`: each line with its label and who really spoke in it, on stderr.
