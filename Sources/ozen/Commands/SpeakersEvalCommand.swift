@@ -176,14 +176,8 @@ enum SpeakersEvalCommand {
             var isFolder: ObjCBool = false
             guard files.fileExists(atPath: folder + "/" + person, isDirectory: &isFolder), isFolder.boolValue else { continue }
             let recordings = (try files.contentsOfDirectory(atPath: folder + "/" + person)).filter { $0.lowercased().hasSuffix(".wav") }.sorted()
-            var left = secondsEach
-            for name in recordings where left >= 2 {
-                let samples = try WAVDecoder().read(path: folder + "/" + person + "/" + name).atSpeechRate().samples
-                let kept = Array(samples.prefix(Int(left * Double(MonoAudio.speechRate))))
-                let pieces = SimulatedTable.Turn(speaker: person, samples: kept).pieces(longest: 10).filter { $0.seconds >= 2 }
-                turns += pieces
-                left -= Double(kept.count) / Double(MonoAudio.speechRate)
-            }
+            let audio = try recordings.map { try WAVDecoder().read(path: folder + "/" + person + "/" + $0).atSpeechRate().samples }
+            turns += SimulatedTable.turns(of: person, recordings: audio, upTo: secondsEach)
             if recordings.count > 0 { found += 1 }
         }
         guard found >= 2 else {
