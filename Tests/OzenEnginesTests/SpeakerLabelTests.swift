@@ -117,6 +117,23 @@ import Testing
         #expect(young.speaker == "Speaker 1" && long.speaker == "Speaker 2")
     }
 
+    /// Two women recorded through the same telephone-prompt chain (Tests/Fixtures/downloaded/people):
+    /// the second one's first few seconds must not join the first one's well-heard voice.
+    @Test func aNewPersonsFirstLineDoesNotJoinAWellHeardVoiceThatMerelySoundsAlike() throws {
+        let june = try samples("people/june/demo-instruct.wav")
+        let allison = try samples("people/allison/demo-instruct.wav")
+        var tracker = SpeakerTracker()
+        // June is heard for 20 s, in two lines.
+        let first = tracker.label(lineID: 1, print: try Self.embedder.voicePrint(of: june[0..<160_000]), seconds: 10)
+        let second = tracker.label(lineID: 2, print: try Self.embedder.voicePrint(of: june[160_000..<320_000]), seconds: 10)
+        #expect(first.speaker == "Speaker 1" && second.speaker == "Speaker 1")
+        // Then Allison says her first 3.4 s, and June says 4 s more.
+        let newcomer = tracker.label(lineID: 3, print: try Self.embedder.voicePrint(of: allison[16_000..<70_400]), seconds: 3.4)
+        #expect(newcomer.speaker == "Speaker 2")
+        let again = tracker.label(lineID: 4, print: try Self.embedder.voicePrint(of: june[320_000..<384_000]), seconds: 4)
+        #expect(again.speaker == "Speaker 1")
+    }
+
     /// The call's people answer each other with hardly a pause, so its lines hold both voices:
     /// the segmentation splits them, and most of the speech time gets the right person.
     @Test func theLivePipelineSplitsTheCallWhereTheVoiceChanges() throws {

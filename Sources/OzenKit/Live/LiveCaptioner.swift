@@ -307,8 +307,10 @@ public final class LiveCaptioner {
             }
             // No sentence ends inside it: its words stay, and the line goes on with the next part.
             carried += words
-            carriedTimed = kept && !fromLivePasses && transcript.words.count == words.count
-                ? carriedTimed.map { $0 + transcript.words.map { Self.shifted($0, by: Double(utterance.start) / rate) } } : nil
+            if !words.isEmpty {
+                carriedTimed = kept && !fromLivePasses && transcript.words.count == words.count
+                    ? carriedTimed.map { $0 + transcript.words.map { Self.shifted($0, by: Double(utterance.start) / rate) } } : nil
+            }
             carriedStart = start
             stabilizer = WordStabilizer()
             guard !carried.isEmpty else { return }

@@ -23,6 +23,14 @@ public struct SpeakerTracker: Sendable {
         /// scored 0.49 against the other caller's 1.6 s voice (same telephone line) and the two
         /// became one voice.
         public var sureLine = 4.0
+        /// A line of at least `clearLine` seconds joins a voice heard for `settledVoice` seconds or
+        /// more only from this similarity: such a pair scored 0.65–0.95 when it was one person
+        /// (people tables and the call), while a woman's first 3.4 s line scored 0.58 against
+        /// another woman's 21 s voice recorded through the same telephone-prompt chain, joined
+        /// it at 0.55, and the two became one voice.
+        public var settledJoinAbove = 0.60
+        public var settledVoice = 10.0
+        public var clearLine = 3.0
         /// Two voices whose centres come this close are one person and are merged.
         public var mergeAbove = 0.70
         /// A line is an enrolled person's when any one of their prints is this close.
@@ -160,8 +168,9 @@ public struct SpeakerTracker: Sendable {
     /// The similarity a line of `lineSeconds` needs to join `voice`.
     private func threshold(_ voice: Voice, lineSeconds: Double) -> Double {
         if !voice.enrolled.isEmpty { return min(settings.joinAbove, settings.personAbove) }
-        let bothShort = voice.weight < settings.settledAfter && lineSeconds < settings.sureLine
-        return bothShort ? settings.joinNewVoiceAbove : settings.joinAbove
+        if voice.weight < settings.settledAfter && lineSeconds < settings.sureLine { return settings.joinNewVoiceAbove }
+        if voice.weight >= settings.settledVoice && lineSeconds >= settings.clearLine { return settings.settledJoinAbove }
+        return settings.joinAbove
     }
 
     private func nearest(_ print: VoicePrint, excluding: Set<String> = []) -> (Int, Double)? {
