@@ -139,24 +139,7 @@ import Testing
     @Test func theLivePipelineSplitsTheCallWhereTheVoiceChanges() throws {
         let call = try samples("pyannote/sample.wav")
         let truth = SpeechTurn.rttm(try String(contentsOfFile: Fixtures.path("pyannote/sample.rttm"), encoding: .utf8))
-        let finder = try PyannoteVoiceChangeFinder(segmentation: try InstalledModel.load("segmentation", in: Fixtures.home),
-                                                   embedding: try InstalledModel.load("campplus", in: Fixtures.home))
-        let clock = SteadyCostClock()
-        let speakers = LineSpeakers(embedder: Self.embedder, changeFinder: finder)
-        let captioner = LiveCaptioner(classifier: try LiveHarness.classifier(), recognizer: LiveHarness.whisper,
-                                      settings: LiveSettings(language: .english), clock: clock, speakers: speakers)
-        var lines: [Int: SpeakerAccuracy.Line] = [:]
-        try RecordingReplay.run(MonoAudio(samples: call, sampleRate: 16_000), through: captioner, clock: clock) { event in
-            switch event {
-            case .line(let line, _) where !line.text.isEmpty:
-                lines[line.id] = .init(start: line.start, end: line.end, speaker: line.speaker ?? "")
-            case .speaker(let id, let speaker, _):
-                lines[id]?.speaker = speaker
-            default:
-                break
-            }
-        }
-        let labelled = lines.keys.sorted().map { lines[$0]! }
+        let labelled = try Self.labelledLines(call)
         let score = SpeakerAccuracy.time(labelled, truth: truth)
         #expect(Set(labelled.map(\.speaker)).count == 2, "\(labelled)")
         #expect(score.share >= 0.8, "\(labelled)")
@@ -174,14 +157,23 @@ import Testing
             turns += SimulatedTable.turns(of: person, recordings: try files.map { try samples(folder + "/" + $0) }, upTo: 25)
         }
         let table = SimulatedTable(turns: turns, seed: 2, pauses: 0.2...0.6)
+        let labelled = try Self.labelledLines(table.audio)
+        let score = SpeakerAccuracy.lines(labelled, truth: table.truth)
+        #expect(Set(labelled.map(\.speaker)).count == 3, "\(labelled)")
+        #expect(score.share >= 0.9, "\(labelled) vs \(table.truth)")
+    }
+
+    /// The live pipeline's lines for `audio` on the steady clock, with pyannote's segmentation to
+    /// split lines where the voice changes, each line with its last label (after corrections).
+    static func labelledLines(_ audio: [Float]) throws -> [SpeakerAccuracy.Line] {
         let finder = try PyannoteVoiceChangeFinder(segmentation: try InstalledModel.load("segmentation", in: Fixtures.home),
                                                    embedding: try InstalledModel.load("campplus", in: Fixtures.home))
         let clock = SteadyCostClock()
-        let speakers = LineSpeakers(embedder: Self.embedder, changeFinder: finder)
+        let speakers = LineSpeakers(embedder: embedder, changeFinder: finder)
         let captioner = LiveCaptioner(classifier: try LiveHarness.classifier(), recognizer: LiveHarness.whisper,
                                       settings: LiveSettings(language: .english), clock: clock, speakers: speakers)
         var lines: [Int: SpeakerAccuracy.Line] = [:]
-        try RecordingReplay.run(MonoAudio(samples: table.audio, sampleRate: 16_000), through: captioner, clock: clock) { event in
+        try RecordingReplay.run(MonoAudio(samples: audio, sampleRate: 16_000), through: captioner, clock: clock) { event in
             switch event {
             case .line(let line, _) where !line.text.isEmpty:
                 lines[line.id] = .init(start: line.start, end: line.end, speaker: line.speaker ?? "")
@@ -191,10 +183,7 @@ import Testing
                 break
             }
         }
-        let labelled = lines.keys.sorted().map { lines[$0]! }
-        let score = SpeakerAccuracy.lines(labelled, truth: table.truth)
-        #expect(Set(labelled.map(\.speaker)).count == 3, "\(labelled)")
-        #expect(score.share >= 0.9, "\(labelled) vs \(table.truth)")
+        return lines.keys.sorted().map { lines[$0]! }
     }
 
     @Test func theLivePipelineLabelsATableOfThreeRealPeople() throws {
