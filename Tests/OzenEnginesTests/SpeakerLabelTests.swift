@@ -127,8 +127,16 @@ import Testing
         let first = tracker.label(lineID: 1, print: try Self.embedder.voicePrint(of: june[0..<160_000]), seconds: 10)
         let second = tracker.label(lineID: 2, print: try Self.embedder.voicePrint(of: june[160_000..<320_000]), seconds: 10)
         #expect(first.speaker == "Speaker 1" && second.speaker == "Speaker 1")
-        // Then Allison says her first 3.4 s, and June says 4 s more.
-        let newcomer = tracker.label(lineID: 3, print: try Self.embedder.voicePrint(of: allison[16_000..<70_400]), seconds: 3.4)
+        // Then Allison says 3.4 s: close enough to June's voice for the plain 0.55 bar...
+        let allisonPrint = try Self.embedder.voicePrint(of: allison[32_000..<86_400])
+        var plainBar = SpeakerTracker.Settings.default
+        plainBar.settledJoinAbove = plainBar.joinAbove
+        var plain = SpeakerTracker(settings: plainBar)
+        _ = plain.label(lineID: 1, print: try Self.embedder.voicePrint(of: june[0..<160_000]), seconds: 10)
+        _ = plain.label(lineID: 2, print: try Self.embedder.voicePrint(of: june[160_000..<320_000]), seconds: 10)
+        #expect(plain.label(lineID: 3, print: allisonPrint, seconds: 3.4).speaker == "Speaker 1")
+        // ...but not for the settled voice's: she is someone new. June's next 4 s are still June.
+        let newcomer = tracker.label(lineID: 3, print: allisonPrint, seconds: 3.4)
         #expect(newcomer.speaker == "Speaker 2")
         let again = tracker.label(lineID: 4, print: try Self.embedder.voicePrint(of: june[320_000..<384_000]), seconds: 4)
         #expect(again.speaker == "Speaker 1")
