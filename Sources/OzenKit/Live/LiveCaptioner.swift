@@ -206,10 +206,8 @@ public final class LiveCaptioner {
         if let c = transcript.confidence { carriedConfidences.append(c) }
         let rest = Array(shown[(last + 1)...])
         let sentence = carried + settled[...last]
-        let base = Double(utteranceStart) / rate
         emitLine(sentence, start: carriedStart ?? voiceStart, end: Double(endSample) / rate,
-                 language: transcript.language,
-                 timed: carriedTimed.map { $0 + transcript.words[...last].map { Self.shifted($0, by: base) } }, emit: emit)
+                 language: transcript.language, timed: timedLine(transcript.words[...last], from: utteranceStart), emit: emit)
         lockedTail = Array(sentence.suffix(5))
         cutter.advance(to: resumeSample)
         // The words after the sentence are the comparison base for the next pass.
@@ -299,7 +297,7 @@ public final class LiveCaptioner {
                 if endSample > utterance.start && endSample < utterance.end {
                     emitLine(carried + transcript.words[...last].map(\.text), start: start,
                              end: Double(endSample) / rate, language: transcript.language,
-                             timed: carriedTimed.map { $0 + transcript.words[...last].map { Self.shifted($0, by: Double(utterance.start) / rate) } },
+                             timed: timedLine(transcript.words[...last], from: utterance.start),
                              emit: emit)
                     cutter.reopen(from: endSample)
                     return
@@ -309,7 +307,7 @@ public final class LiveCaptioner {
             carried += words
             if !words.isEmpty {
                 carriedTimed = kept && !fromLivePasses && transcript.words.count == words.count
-                    ? carriedTimed.map { $0 + transcript.words.map { Self.shifted($0, by: Double(utterance.start) / rate) } } : nil
+                    ? timedLine(transcript.words[...], from: utterance.start) : nil
             }
             carriedStart = start
             stabilizer = WordStabilizer()
@@ -322,7 +320,7 @@ public final class LiveCaptioner {
             return
         }
         let timed = !fromLivePasses && transcript.words.count == words.count
-            ? carriedTimed.map { $0 + transcript.words.map { Self.shifted($0, by: Double(utterance.start) / rate) } } : nil
+            ? timedLine(transcript.words[...], from: utterance.start) : nil
         emitLine(carried + words, start: start, end: Double(utterance.voiceEnd) / rate,
                  language: transcript.language, timed: timed, emit: emit)
     }
@@ -374,6 +372,12 @@ public final class LiveCaptioner {
         carriedConfidences = []
         carriedTimed = []
         stabilizer = WordStabilizer()
+    }
+
+    /// The carried words' times followed by `words` (times from `utteranceStart`, a sample),
+    /// in seconds from the recording's start; nil when the carried words have none.
+    private func timedLine(_ words: ArraySlice<TimedWord>, from utteranceStart: Int) -> [TimedWord]? {
+        carriedTimed.map { $0 + words.map { Self.shifted($0, by: Double(utteranceStart) / rate) } }
     }
 
     static func shifted(_ word: TimedWord, by seconds: Double) -> TimedWord {

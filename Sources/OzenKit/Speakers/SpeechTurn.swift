@@ -26,12 +26,12 @@ public struct SpeechTurn: Sendable, Equatable {
         return out.sorted { $0.start < $1.start }
     }
 
-    /// Reads an RTTM file's SPEAKER rows (onset in field 4, duration in 5, name in 8).
     /// Turns written as RTTM rows (the format `rttm(_:)` reads), for `file` as the recording's name.
     public static func rttmText(_ turns: [SpeechTurn], file: String) -> String {
         turns.map { String(format: "SPEAKER %@ 1 %.3f %.3f <NA> <NA> %@ <NA> <NA>\n", file, $0.start, $0.end - $0.start, $0.speaker) }.joined()
     }
 
+    /// Reads an RTTM file's SPEAKER rows (onset in field 4, duration in 5, name in 8).
     public static func rttm(_ text: String) -> [SpeechTurn] {
         text.split(whereSeparator: \.isNewline).compactMap { row in
             let f = row.split(whereSeparator: \.isWhitespace)

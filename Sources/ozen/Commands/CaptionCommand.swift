@@ -15,10 +15,7 @@ enum CaptionCommand {
                 ? tr("ל־caption צריך הקלטה: ozen caption קובץ.wav", "caption needs a recording: ozen caption FILE.wav")
                 : tr("caption מקבל הקלטה אחת, קיבל \(args.positional.count)", "caption takes one recording, got \(args.positional.count)"))
         }
-        let languageCode = args.value("--language") ?? SpokenLanguage.default.rawValue
-        guard let language = SpokenLanguage(rawValue: languageCode) else {
-            throw UsageError(tr("שפה לא מוכרת '\(languageCode)' — השתמשו ב־he, en, sv או auto", "unknown language '\(languageCode)' — use he, en, sv or auto"))
-        }
+        let language = try args.spokenLanguage()
         let modelName = args.value("--model") ?? "base"
         let keywords = args.values("--alert")
         let json = args.flag("--json")

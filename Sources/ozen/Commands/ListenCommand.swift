@@ -16,10 +16,7 @@ enum ListenCommand {
             throw UsageError(tr("listen לא מקבל קבצים — כדי להכתיב הקלטה השתמשו ב־ozen caption",
                                 "listen takes no files — to caption a recording use ozen caption"))
         }
-        let languageCode = args.value("--language") ?? SpokenLanguage.default.rawValue
-        guard let language = SpokenLanguage(rawValue: languageCode) else {
-            throw UsageError(tr("שפה לא מוכרת '\(languageCode)' — השתמשו ב־he, en, sv או auto", "unknown language '\(languageCode)' — use he, en, sv or auto"))
-        }
+        let language = try args.spokenLanguage()
         let modelName = args.value("--model") ?? "base"
         let recognizerSettings = try CaptionCommand.tuning()
         let liveSettings = try CaptionCommand.liveSettings(language: language, keywords: args.values("--alert"))

@@ -14,10 +14,8 @@ enum ServeBenchCommand {
         guard !args.positional.isEmpty else {
             throw UsageError(tr("ל־bench serve צריך לפחות הקלטה אחת", "bench serve needs at least one recording"))
         }
-        let languageCode = args.value("--language") ?? SpokenLanguage.default.rawValue
-        guard let language = SpokenLanguage(rawValue: languageCode) else {
-            throw UsageError(tr("שפה לא מוכרת '\(languageCode)' — השתמשו ב־he, en, sv או auto", "unknown language '\(languageCode)' — use he, en, sv or auto"))
-        }
+        let language = try args.spokenLanguage()
+        let languageCode = language.rawValue
         let recordings = try args.positional.map { try WAVDecoder().read(path: $0).atSpeechRate().samples }
         let modelName = args.value("--model") ?? "base"
 

@@ -25,10 +25,7 @@ enum ServeCommand {
         guard let port = Int(portText), (0...65535).contains(port) else {
             throw UsageError(tr("פורט צריך להיות מספר בין 0 ל־65535, קיבל '\(portText)'", "a port is a number from 0 to 65535, got '\(portText)'"))
         }
-        let languageCode = args.value("--language") ?? SpokenLanguage.default.rawValue
-        guard let language = SpokenLanguage(rawValue: languageCode) else {
-            throw UsageError(tr("שפה לא מוכרת '\(languageCode)' — השתמשו ב־he, en, sv או auto", "unknown language '\(languageCode)' — use he, en, sv or auto"))
-        }
+        let language = try args.spokenLanguage()
         if args.value("--source") != nil && args.value("--device") != nil {
             throw UsageError(tr("בחרו מקור אחד: --device או --source", "pick one source: --device or --source"))
         }

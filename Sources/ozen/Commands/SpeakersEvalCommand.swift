@@ -31,10 +31,7 @@ enum SpeakersEvalCommand {
         guard let secondsEach = Double(args.value("--seconds-each") ?? "40"), secondsEach >= 2 else {
             throw UsageError(tr("‏--seconds-each מקבל מספר שניות, 2 לפחות", "--seconds-each takes a number of seconds, at least 2"))
         }
-        let languageCode = args.value("--language") ?? "en"
-        guard let language = SpokenLanguage(rawValue: languageCode) else {
-            throw UsageError(tr("שפה לא מוכרת '\(languageCode)' — השתמשו ב־he, en, sv או auto", "unknown language '\(languageCode)' — use he, en, sv or auto"))
-        }
+        let language = try args.spokenLanguage(default: .english)
         let home = OzenHome.fromEnvironment()
 
         let turns = try args.value("--table").map { try peopleTurns(folder: $0, secondsEach: secondsEach) } ?? tableTurns(folder: folder)
@@ -168,7 +165,7 @@ enum SpeakersEvalCommand {
     static func peopleTurns(folder: String, secondsEach: Double) throws -> [SimulatedTable.Turn] {
         let files = FileManager.default
         guard let people = try? files.contentsOfDirectory(atPath: folder).sorted() else {
-            throw UsageError(tr("אין תיקייה \(folder)", "no folder \(folder): give a folder with one folder of WAV recordings per person"))
+            throw UsageError(tr("אין תיקייה \(folder): תנו תיקייה ובה תיקייה של הקלטות WAV לכל אדם", "no folder \(folder): give a folder with one folder of WAV recordings per person"))
         }
         var turns: [SimulatedTable.Turn] = []
         var found = 0

@@ -37,6 +37,16 @@ struct ArgumentReader {
 
     /// The last value given for `name`.
     func value(_ name: String) -> String? { values[name]?.last }
+
+    /// `--language`'s spoken language (`fallback` when it is not given), or a usage error naming
+    /// the ones there are.
+    func spokenLanguage(default fallback: SpokenLanguage = .default) throws -> SpokenLanguage {
+        let code = value("--language") ?? fallback.rawValue
+        guard let language = SpokenLanguage(rawValue: code) else {
+            throw UsageError(tr("שפה לא מוכרת '\(code)' — השתמשו ב־he, en, sv או auto", "unknown language '\(code)' — use he, en, sv or auto"))
+        }
+        return language
+    }
     /// Every value given for a repeatable option, in order.
     func values(_ name: String) -> [String] { values[name] ?? [] }
     func flag(_ name: String) -> Bool { flags.contains(name) }
