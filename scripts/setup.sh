@@ -237,11 +237,11 @@ EOF
 }
 
 write_manifest() { # write_manifest DIR NAME KIND FILE LICENCE SOURCE_JSON CONVERTER_JSON [PIN]
-  local dir="$1" out="$dir/$4"
+  local dir="$1" out="$dir/$4" pin=""
+  [ -z "${8:-}" ] || pin=$'\n'"  \"pin\": \"$8\","
   cat > "$dir/manifest.json.tmp" <<EOF
 {
-  "name": "$2",${8:+
-  "pin": "$8",}
+  "name": "$2",$pin
   "kind": "$3",
   "file": "$4",
   "size": $(stat -c %s "$out"),
