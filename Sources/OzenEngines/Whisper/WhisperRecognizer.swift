@@ -58,18 +58,20 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
         params.print_timestamps = false
         params.print_special = false
         params.translate = false
-        params.no_context = true
+        params.no_context = !options.promptsWithEarlierWindows
         params.suppress_blank = true
         params.token_timestamps = true
         params.beam_search.beam_size = Int32(max(1, options.beamSize))
-        if settings.audioContextMargin > 0 {
-            let frames = Int((Double(audio.count) / 16_000 * 50).rounded(.up)) + settings.audioContextMargin
+        let margin = options.audioContextMargin ?? settings.audioContextMargin
+        if margin > 0 {
+            let frames = Int((Double(audio.count) / 16_000 * 50).rounded(.up)) + margin
             params.audio_ctx = Int32(min(1500, frames))
         }
         if !options.allowsFallback { params.temperature_inc = 0 }
         // A loop of invented text stops at a length no speaker reaches: 12 tokens a second
         // (Hebrew's BPE needs ~6–8 for fast speech, English ~3–4) plus 16.
-        params.max_tokens = Int32(16 + 12 * audio.count / 16_000)
+        // (Per window: a long offline decode reads 30 s at a time.)
+        params.max_tokens = Int32(16 + 12 * min(audio.count, 30 * 16_000) / 16_000)
         let language = options.language.whisperCode ?? "auto"
         params.detect_language = false
 

@@ -50,10 +50,21 @@ public final class LiveCaptioner {
     /// utterance in which the voice changes can still be split; nil when some carried words
     /// have no times (they came from live passes).
     private var carriedTimed: [TimedWord]? = []
+    /// Where the voice of a line's last utterance ended (a sample), while the line waits to see
+    /// whether its speaker goes on (`LiveSettings.linePause`); nil when no line is held.
+    private var heldLineEnd: Int?
+    private var carriedLanguage: String?
+    /// The end of the conversation's locked text, the final pass's context (as Whisper offline
+    /// gives each window the text before it).
+    private var lockedContext = ""
+    /// Whether the last pass's text held a short loop (`ShortLoop`), now cut to one copy.
+    private var lastPassLooped = false
 
     private var lastPassEnd = -Double.infinity
     private var lastPassCost = 0.0
     private var lastPassAudioEnd = 0
+    /// Told of every pass and what it cost, for `ozen bench accuracy --lines`.
+    public var passLog: ((String) -> Void)?
     /// Passes run, for diagnostics and benchmarks.
     public private(set) var livePassCount = 0
     public private(set) var finalPassCount = 0
@@ -133,7 +144,10 @@ public final class LiveCaptioner {
         }
     }
 
-    var at: Double { Double(fed) / rate }
+    /// When an event is written, on the pipeline's clock: in real time the wall clock since the
+    /// start (what a listener saw, pass costs included), in a replay the audio plus the charged
+    /// costs. Never earlier than the audio fed so far.
+    var at: Double { max(clock.now, Double(fed) / rate) }
     /// Seconds of audio fed so far.
     public var fedSeconds: Double { at }
 
@@ -146,12 +160,29 @@ public final class LiveCaptioner {
             let from = pendingFrameStart - bufferStart
             let frame = buffer[from..<from + length]
             let energy = frame.reduce(Float(0)) { $0 + $1 * $1 } / Float(length)
+            // On the audio's own time, frame by frame: audio that queued during a pass can hold
+            // the pause and the next voice at once.
+            closeHeldLineIfPaused(emit: emit)
             let events = cutter.frame(start: pendingFrameStart, length: length,
                                       isVoice: classifier.isVoice(frame), energy: energy)
             pendingFrameStart += length
             for event in events { try handle(event, emit: emit) }
         }
+        closeHeldLineIfPaused(emit: emit)
         trimBuffer()
+    }
+
+    /// A held line locks once its speaker has been silent for the line pause.
+    private func closeHeldLineIfPaused(emit: (CaptionEvent) -> Void) {
+        guard let end = heldLineEnd, !cutter.isOpen,
+              Double(pendingFrameStart - end) >= settings.linePause * rate else { return }
+        closeHeldLine(emit: emit)
+    }
+
+    private func closeHeldLine(emit: (CaptionEvent) -> Void) {
+        guard let end = heldLineEnd else { return }
+        emitLine(carried, start: carriedStart ?? Double(end) / rate, end: Double(end) / rate,
+                 language: carriedLanguage ?? settings.language.rawValue, timed: carriedTimed, emit: emit)
     }
 
     /// Runs a live pass on the open utterance if one is due now; otherwise does nothing.
@@ -218,6 +249,7 @@ public final class LiveCaptioner {
     /// The audio ended: the open utterance gets its final pass.
     public func finish(emit: (CaptionEvent) -> Void) throws {
         for event in cutter.finish(at: fed) { try handle(event, emit: emit) }
+        closeHeldLine(emit: emit)
     }
 
     // MARK: - Utterances
@@ -238,8 +270,14 @@ public final class LiveCaptioner {
 
     private func finalPass(_ utterance: UtteranceCutter.Utterance, emit: (CaptionEvent) -> Void) throws {
         let samples = audio(from: utterance.start, to: utterance.end)
-        var (transcript, _) = try decode(samples, beam: settings.finalBeamSize)
+        var (transcript, _) = try decode(samples, beam: settings.finalBeamSize, final: true)
         finalPassCount += 1
+        // A loop never reaches the screen: the pass is decoded again without a prompt and with
+        // Whisper's temperature fallback; if that loops too, the loop stays cut to one copy.
+        if lastPassLooped {
+            let (again, _) = try decode(samples, beam: settings.finalBeamSize, final: true, afresh: true)
+            if !lastPassLooped { transcript = again }
+        }
         let level = AudioLevel(measuring: samples)
         var kept = gate.judge(transcript, prompt: prompt, audioLevel: level, wordsList: wordsList) == .keep
         // A prompt can make Whisper stop early or read the prompt back (Ozen measured 60 names
@@ -258,11 +296,13 @@ public final class LiveCaptioner {
             WordDistance.edits(from: heard, to: Array(WordDistance.comparableWords(t.text).prefix(heard.count)))
         }
         let strays = heard.count >= 4 && strayed(transcript) > max(2, heard.count / 4)
-        let unchecked = heard.count < 4
+        // The conversation's earlier text primes the pass too, and can lead it astray the same
+        // ways; only the names list makes short utterances worth decoding twice.
+        let unchecked = heard.count < 4 && namesPrompt != nil
         let wordCount = { (t: Transcript) in t.text.split(separator: " ").count }
-        if namesPrompt != nil, !kept || wordCount(transcript) * 2 < heard.count
+        if namesPrompt != nil || !lockedContext.isEmpty, !kept || wordCount(transcript) * 2 < heard.count
             || wordsList.shareOfListWords(in: transcript.text) > 0.5 || strays || unchecked {
-            let (again, _) = try decode(samples, beam: settings.finalBeamSize, prompted: false)
+            let (again, _) = try decode(samples, beam: settings.finalBeamSize, prompted: false, final: true)
             if gate.judge(again, prompt: prompt, audioLevel: level, wordsList: wordsList) == .keep {
                 let better = if !kept { true }
                     else if strays { strayed(again) < strayed(transcript) }
@@ -321,6 +361,27 @@ public final class LiveCaptioner {
         }
         let timed = !fromLivePasses && transcript.words.count == words.count
             ? timedLine(transcript.words[...], from: utterance.start) : nil
+        if utterance.endedBy == .pause, settings.linePause > settings.cutter.pauseToClose {
+            // A breath, or the end of a turn: the words are final now, and the line waits for the
+            // line pause before it locks, so a speaker who goes on stays on one line.
+            guard !words.isEmpty || !carried.isEmpty else {
+                return emitLine([], start: start, end: Double(utterance.voiceEnd) / rate, language: transcript.language, emit: emit)
+            }
+            // Nothing heard (noise the gate dropped) does not keep the line open.
+            guard !words.isEmpty else { return closeHeldLineIfPaused(emit: emit) }
+            carried += words
+            carriedTimed = timed
+            carriedStart = start
+            carriedLanguage = transcript.language
+            heldLineEnd = utterance.voiceEnd
+            stabilizer = WordStabilizer()
+            partialShown = true
+            send(.partial(CaptionLine(id: lineID(), text: carried.joined(separator: " "), start: start,
+                                      end: Double(utterance.voiceEnd) / rate, final: false,
+                                      confidence: transcript.confidence, uncertain: false,
+                                      language: transcript.language, settledWords: carried.count), at: at), emit)
+            return
+        }
         emitLine(carried + words, start: start, end: Double(utterance.voiceEnd) / rate,
                  language: transcript.language, timed: timed, emit: emit)
     }
@@ -332,7 +393,10 @@ public final class LiveCaptioner {
     /// the voice changes is sent as one line per voice: the first keeps the partial's id.
     private func emitLine(_ words: [String], start: Double, end: Double, language: String,
                           timed: [TimedWord]? = nil, emit: (CaptionEvent) -> Void) {
-        if !words.isEmpty { linesEmitted += 1 }
+        if !words.isEmpty {
+            linesEmitted += 1
+            lockedContext = String((lockedContext + " " + words.joined(separator: " ")).suffix(settings.promptCharacters))
+        }
         guard !words.isEmpty || partialShown else { return finishLine() }
         var parts = [(words, start, end)]
         var ids = [lineID()]
@@ -371,6 +435,8 @@ public final class LiveCaptioner {
         carriedStart = nil
         carriedConfidences = []
         carriedTimed = []
+        heldLineEnd = nil
+        carriedLanguage = nil
         stabilizer = WordStabilizer()
     }
 
@@ -401,8 +467,13 @@ public final class LiveCaptioner {
     /// The line's earlier words (every pass), after the names list (final passes only).
     private var prompt: String? { prompt(withNames: true) }
 
+    /// Live passes are primed with the line's earlier words; final passes with the end of the
+    /// conversation's locked text before them as well, and the names list first.
     private func prompt(withNames: Bool) -> String? {
-        let earlier = carried.isEmpty ? nil : String(carried.joined(separator: " ").suffix(settings.promptCharacters))
+        let line = carried.joined(separator: " ")
+        let context = withNames ? (lockedContext + " " + line) : line
+        let trimmed = context.trimmingCharacters(in: .whitespaces)
+        let earlier = trimmed.isEmpty ? nil : String(trimmed.suffix(settings.promptCharacters))
         let parts = [withNames ? namesPrompt : nil, earlier].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
@@ -451,20 +522,29 @@ public final class LiveCaptioner {
 
     // MARK: - Audio and passes
 
-    private func decode(_ samples: [Float], beam: Int, prompted: Bool = true) throws -> (Transcript, Double) {
+    /// Decodes a pass. `afresh`: no prompt at all and Whisper's temperature fallback, for a
+    /// final pass that came back looping (its random sampling is seeded, so a replay repeats it).
+    private func decode(_ samples: [Float], beam: Int, prompted: Bool = true, final: Bool = false,
+                        afresh: Bool = false) throws -> (Transcript, Double) {
         let started = ContinuousClock.now
         let clockBefore = clock.now
-        let transcript = try recognizer.transcribe(samples, options: DecodingOptions(language: settings.language,
-                                                                                     beamSize: beam, prompt: prompt(withNames: prompted),
-                                                                                     allowsFallback: false))  // see DecodingOptions
+        let options = DecodingOptions(language: settings.language, beamSize: beam,
+                                      prompt: afresh ? nil : prompt(withNames: prompted && final),
+                                      allowsFallback: afresh,  // see DecodingOptions
+                                      audioContextMargin: final ? settings.finalAudioContextMargin : nil)
+        let transcript = try recognizer.transcribe(samples, options: options)
         let measured = RealTimeClock.seconds(ContinuousClock.now - started)
+        passLog?(String(format: "%@ pass over %.1f s of audio: %.2f s%@", final ? "final" : "live",
+                        Double(samples.count) / rate, measured, afresh ? " (afresh, after a loop)" : ""))
         clock.charge(measured)
         busySeconds += measured
         // The pass's cost as the pipeline's clock counts it (real time, the audio clock's charge,
         // or the tests' steady cost): what the next pass's spacing is based on.
         let cost = clock.now - clockBefore
         var cleaned = transcript
-        let trimmed = RepetitionTrimmer.trim(transcript.text)
+        var trimmed = RepetitionTrimmer.trim(transcript.text)
+        lastPassLooped = ShortLoop.isPresent(in: trimmed)
+        if lastPassLooped { trimmed = ShortLoop.collapsed(trimmed) }
         if trimmed != transcript.text.trimmingCharacters(in: .whitespaces) {
             cleaned.text = trimmed
             cleaned.words = []  // the timed words no longer line up with the text
@@ -504,7 +584,9 @@ public final class LiveCaptioner {
 
     /// Keeps the open utterance and enough before it for a lead-in; drops the rest.
     private func trimBuffer() {
-        let keepFrom = cutter.openUtteranceStart ?? (pendingFrameStart - Int((settings.cutter.leadIn + 0.5) * rate))
+        var keepFrom = cutter.openUtteranceStart ?? (pendingFrameStart - Int((settings.cutter.leadIn + 0.5) * rate))
+        // An open line's earlier utterances are still needed: who said it is heard at its end.
+        if let lineStart = carriedStart { keepFrom = min(keepFrom, Int(lineStart * rate) - Int(settings.cutter.leadIn * rate)) }
         let drop = keepFrom - bufferStart
         if drop > Int(rate) * 5 {
             buffer.removeFirst(drop)

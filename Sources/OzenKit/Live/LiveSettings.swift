@@ -6,6 +6,19 @@ public struct LiveSettings: Sendable, Equatable {
     /// Live passes are greedy: they are repeated anyway, and greedy is ~2× cheaper.
     public var liveBeamSize: Int = 1
     public var cutter: UtteranceCutter.Settings = .default
+    /// Silence that ends a line, in seconds. An utterance closes at the cutter's shorter pause
+    /// (0.5 s: its final pass runs then, so the text is final early) and its words stay in the
+    /// open line; the line itself locks only once the silence reaches this. People at a table
+    /// leave 0.8–1.2 s between turns and breathe for well under that inside a sentence: with
+    /// lines ending at 0.5 s, JFK's "And so my fellow Americans" came out as three lines and a
+    /// 21-turn table as 25–29. A value at or below the cutter's pause ends lines with utterances.
+    public var linePause: Double = 0.75
+    /// Encoder frames beyond the audio's own for final passes (nil: the recognizer's, 64). The
+    /// 64-frame margin that keeps live passes cheap cuts words short in final passes: LibriVox
+    /// -0880 locked as "ill-sposed" (25 % WER) at 64, exact at 128 and 200; the five-person
+    /// table of `ozen bench accuracy --table --no-realtime` gave 12.1 / 8.2 / 10.4 % at 64 /
+    /// 128 / 200 (offline, whole recording: 10.4 %). 128 is the cheaper of the two that hold.
+    public var finalAudioContextMargin: Int? = 128
     public var gate: HallucinationGate.Settings = .default
     /// Lines whose mean token probability is below this are `uncertain` (shown with "?").
     /// On the English fixtures every correct line scored above 0.7.

@@ -22,7 +22,7 @@ public final class RealTimeClock: PipelineClock {
         if remaining > 0 { Thread.sleep(forTimeInterval: remaining) }
     }
     public func charge(_ seconds: Double) {}
-    static func seconds(_ d: Duration) -> Double {
+    public static func seconds(_ d: Duration) -> Double {
         Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
     }
 }
@@ -34,9 +34,10 @@ public final class AudioClock: PipelineClock {
     public func charge(_ seconds: Double) { now += seconds }
 }
 
-/// The audio clock of the tests: every charge counts as one fixed cost instead of the time the
-/// work really took, so the same recording is cut the same way on every run, however busy the
-/// machine. With measured costs, the live-pipeline tests failed now and then, a different one
+/// The audio clock of `ozen caption FILE` and the tests: every charge counts as one fixed cost
+/// instead of the time the work really took, so the same recording is cut the same way on every
+/// run, however busy the machine (with measured costs `ozen caption FILE` printed different
+/// lines on every run). With measured costs, the live-pipeline tests failed now and then, a different one
 /// each run, once the browser, server and sound suites ran beside them (lines cut a few
 /// hundred milliseconds apart decode differently). 0.5 s is a Whisper base pass on this machine
 /// when it is busy.

@@ -48,12 +48,22 @@ public struct DecodingOptions: Sendable, Equatable {
     /// passes its random sampling made results change from run to run (one LibriVox final came
     /// out as its sentence looped four times). Loops are trimmed and doubtful lines marked instead.
     public var allowsFallback: Bool
+    /// Encoder frames beyond the audio's own (50 a second) for this pass; nil: the recognizer's
+    /// own setting; 0: Whisper's full 30 s window. Final passes give the encoder more room than
+    /// live ones (see `LiveSettings.finalAudioContextMargin`).
+    public var audioContextMargin: Int?
+    /// Audio longer than one 30 s window is read window by window; true gives each window the
+    /// text of the ones before as its prompt (Whisper's offline way, `condition_on_previous_text`).
+    /// Only the offline reference decodes of `ozen bench accuracy` use it.
+    public var promptsWithEarlierWindows: Bool = false
 
-    public init(language: SpokenLanguage, beamSize: Int = 1, prompt: String? = nil, allowsFallback: Bool = true) {
+    public init(language: SpokenLanguage, beamSize: Int = 1, prompt: String? = nil, allowsFallback: Bool = true,
+                audioContextMargin: Int? = nil) {
         self.language = language
         self.beamSize = beamSize
         self.prompt = prompt
         self.allowsFallback = allowsFallback
+        self.audioContextMargin = audioContextMargin
     }
 }
 

@@ -49,17 +49,21 @@ public struct SimulatedTable: Sendable {
     public var audio: [Float] = []
     /// Who spoke when, in seconds from the start.
     public var truth: [SpeechTurn] = []
+    /// For each entry of `truth`, the index of its turn in the turns the table was made from.
+    public var turnOrder: [Int] = []
 
     /// Shuffles `turns` with `seed` so that, where it can, no one speaks twice in a row, and
     /// joins them with pauses drawn from `pauses` (seconds) of near-silence.
     public init(turns: [Turn], seed: UInt64, pauses: ClosedRange<Double> = 0.7...1.2) {
         var random = SplitMix(seed: seed)
-        var left = turns
+        var left = Array(turns.enumerated())
         var order: [Turn] = []
         while !left.isEmpty {
-            let others = left.indices.filter { left[$0].speaker != order.last?.speaker }
+            let others = left.indices.filter { left[$0].element.speaker != order.last?.speaker }
             let pool = others.isEmpty ? Array(left.indices) : others
-            order.append(left.remove(at: pool[Int(random.next() % UInt64(pool.count))]))
+            let (index, turn) = left.remove(at: pool[Int(random.next() % UInt64(pool.count))])
+            order.append(turn)
+            turnOrder.append(index)
         }
         let rate = Double(MonoAudio.speechRate)
         for (i, turn) in order.enumerated() {

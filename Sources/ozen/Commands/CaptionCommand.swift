@@ -34,7 +34,9 @@ enum CaptionCommand {
             FileHandle.standardError.write(Data(("ozen: " + line + "\n").utf8))
         } : nil
         // The clock starts once everything is loaded: with --realtime the recording plays from then.
-        let clock: any PipelineClock = args.flag("--realtime") ? RealTimeClock() : AudioClock()
+        // Without it the file is captioned on the steady clock, whose passes cost the same on any
+        // machine under any load, so the same file gives the same lines on every run.
+        let clock: any PipelineClock = args.flag("--realtime") ? RealTimeClock() : SteadyCostClock()
         let captioner = models.captioner(settings: try liveSettings(language: language, keywords: keywords), clock: clock)
         let recorder = args.flag("--no-save") ? nil : try CaptionSetup.startRecorder(home: home, continuing: args.flag("--continue"))
         try RecordingReplay.run(audio, through: captioner, clock: clock, listeners: sounds.map { [$0] } ?? []) { event in
@@ -71,16 +73,28 @@ enum CaptionCommand {
         return settings
     }
 
-    /// `OZEN_PAUSE` (seconds of silence that end a line) is the knob the replay tool tunes.
+    /// `OZEN_PAUSE` (seconds of silence that end an utterance, whose final pass then runs),
+    /// `OZEN_LINE_PAUSE` (seconds that end a line) and `OZEN_FINAL_MARGIN` (encoder frames
+    /// beyond the audio for final passes; 0 = the full 30 s window) are the replay tool's knobs.
     static func liveSettings(language: SpokenLanguage, keywords: [String] = []) throws -> LiveSettings {
         var settings = LiveSettings(language: language)
         settings.keywords = keywords
         settings.wordsListPath = WordsList.path(in: OzenHome.fromEnvironment())
-        if let raw = ProcessInfo.processInfo.environment["OZEN_PAUSE"] {
-            guard let pause = Double(raw), pause >= 0.1, pause <= 5 else {
-                throw UsageError(tr("OZEN_PAUSE צריך להיות שניות בין 0.1 ל־5, קיבל '\(raw)'", "OZEN_PAUSE must be seconds between 0.1 and 5, got '\(raw)'"))
+        let environment = ProcessInfo.processInfo.environment
+        func seconds(_ name: String) throws -> Double? {
+            guard let raw = environment[name] else { return nil }
+            guard let value = Double(raw), value >= 0.1, value <= 5 else {
+                throw UsageError(tr("\(name) צריך להיות שניות בין 0.1 ל־5, קיבל '\(raw)'", "\(name) must be seconds between 0.1 and 5, got '\(raw)'"))
             }
-            settings.cutter.pauseToClose = pause
+            return value
+        }
+        if let pause = try seconds("OZEN_PAUSE") { settings.cutter.pauseToClose = pause }
+        if let pause = try seconds("OZEN_LINE_PAUSE") { settings.linePause = pause }
+        if let raw = environment["OZEN_FINAL_MARGIN"] {
+            guard let margin = Int(raw), (0...1500).contains(margin) else {
+                throw UsageError(tr("OZEN_FINAL_MARGIN צריך להיות מספר מסגרות בין 0 ל־1500, קיבל '\(raw)'", "OZEN_FINAL_MARGIN must be a number of frames from 0 to 1500, got '\(raw)'"))
+            }
+            settings.finalAudioContextMargin = margin
         }
         return settings
     }

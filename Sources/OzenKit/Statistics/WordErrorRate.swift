@@ -1,5 +1,3 @@
-import OzenKit
-
 /// Word error rate: (substitutions + deletions + insertions) / reference words, after both
 /// texts are normalised (lower case, punctuation removed, hyphens split words). The measure
 /// every recognizer test quotes.
