@@ -63,6 +63,34 @@ import Testing
         #expect(result.stdout.lowercased().contains("young man"))
     }
 
+    /// The same file gives the same lines on every run: without --realtime the pipeline runs on
+    /// the steady clock, whose pass costs do not depend on the machine or its load.
+    @Test func theSameFileGivesTheSameLinesEveryRun() throws {
+        let arguments = ["caption", Fixtures.path("pyannote/sample.wav"), "--language", "en", "--no-save"]
+        let first = try OzenProcess.run(arguments), second = try OzenProcess.run(arguments)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.lowercased().contains("new jersey"), "\(first.stdout)")
+        #expect(first.stdout == second.stdout)
+    }
+
+    /// eSpeak's Hebrew provokes a loop in Whisper base ("שלום, שאלום, שאלום, שאלום, שאלום, שאל"
+    /// before the loop rule); whatever base makes of it, no loop reaches the screen.
+    @Test func aLoopNeverReachesTheScreen() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ozen-loop-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let wav = folder.appendingPathComponent("he.wav").path
+        let said = try OzenProcess.run(["say", "שלום סבתא, התור לרופא מחר בשבע וחצי", "--language", "he", "--out", wav])
+        #expect(said.status == 0, "\(said.stderr)")
+        let result = try OzenProcess.run(["caption", wav, "--language", "he", "--no-save", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        for line in result.stdout.split(separator: "\n") {
+            guard let event = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let text = event["text"] as? String else { continue }
+            #expect(!ShortLoop.isPresent(in: text), "\(text)")
+        }
+    }
+
     func expectOneLineError(_ arguments: [String], status: Int32, mentioning words: [String],
                             environment: [String: String] = [:]) throws {
         let result = try OzenProcess.run(arguments, environment: environment)

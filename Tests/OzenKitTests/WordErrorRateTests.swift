@@ -1,3 +1,4 @@
+import OzenKit
 import OzenTestSupport
 import Testing
 

@@ -54,6 +54,8 @@ public final class LiveCaptioner {
     /// whether its speaker goes on (`LiveSettings.linePause`); nil when no line is held.
     private var heldLineEnd: Int?
     private var carriedLanguage: String?
+    /// When the line was held on the pipeline's clock, and the silence already heard then (s).
+    private var heldAtClock: (time: Double, silence: Double)?
     /// The end of the conversation's locked text, the final pass's context (as Whisper offline
     /// gives each window the text before it).
     private var lockedContext = ""
@@ -187,10 +189,16 @@ public final class LiveCaptioner {
 
     /// Runs a live pass on the open utterance if one is due now; otherwise does nothing.
     public func livePassIfDue(emit: (CaptionEvent) -> Void) throws {
+        // A microphone that stops sending must not hold the last line back: the line pause is
+        // also kept on the pipeline's clock, from when the line was held.
+        if let heldAt = heldAtClock, !cutter.isOpen, heldAt.silence + clock.now - heldAt.time >= settings.linePause {
+            closeHeldLine(emit: emit)
+        }
         guard settings.livePasses, cutter.hasEnoughVoice, let start = cutter.openUtteranceStart else { return }
         let gap = max(settings.minimumPassGap, settings.passCostFactor * lastPassCost)
         guard clock.now - lastPassEnd >= gap,
-              Double(fed - lastPassAudioEnd) >= settings.minimumPassGap * rate else { return }
+              Double(fed - lastPassAudioEnd) >= settings.minimumPassGap * rate,
+              Double(pendingFrameStart - cutter.lastVoiceEndSample) < settings.quietBeforeFinal * rate else { return }
         let samples = audio(from: start, to: fed)
         // Live passes go without the names list: on the pyannote call, under load, a prompted
         // live pass looped "New Jersey, New Jersey, …" and the words it displaced were lost.
@@ -225,7 +233,8 @@ public final class LiveCaptioner {
     private func lockFinishedSentence(_ transcript: Transcript, utteranceStart: Int, voiceStart: Double,
                                       emit: (CaptionEvent) -> Void) -> Bool {
         let settled = stabilizer.settled, shown = stabilizer.shown
-        guard settled.count >= 2, transcript.words.count == shown.count,
+        guard Double(fed - utteranceStart) >= settings.lockSentencesAfter * rate,
+              settled.count >= 2, transcript.words.count == shown.count,
               let last = settled.indices.last(where: { $0 < shown.count - 1 && Self.endsSentence(settled[$0]) }) else {
             return false
         }
@@ -374,6 +383,7 @@ public final class LiveCaptioner {
             carriedStart = start
             carriedLanguage = transcript.language
             heldLineEnd = utterance.voiceEnd
+            heldAtClock = (clock.now, Double(pendingFrameStart + classifier.frameLength - utterance.voiceEnd) / rate)
             stabilizer = WordStabilizer()
             partialShown = true
             send(.partial(CaptionLine(id: lineID(), text: carried.joined(separator: " "), start: start,
@@ -436,6 +446,7 @@ public final class LiveCaptioner {
         carriedConfidences = []
         carriedTimed = []
         heldLineEnd = nil
+        heldAtClock = nil
         carriedLanguage = nil
         stabilizer = WordStabilizer()
     }

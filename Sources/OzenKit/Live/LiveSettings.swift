@@ -26,6 +26,16 @@ public struct LiveSettings: Sendable, Equatable {
     /// Decode the open utterance again and again while it is spoken. Off = the baseline that
     /// decodes each utterance once, at its end (what `ozen bench latency` compares against).
     public var livePasses: Bool = true
+    /// Once the speaker has been silent this long (s), no live pass starts: it would hear only
+    /// the pause, and while it ran it would hold back the final pass due at the cutter's pause.
+    public var quietBeforeFinal: Double = 0.2
+    /// A settled sentence is locked mid-utterance (and later passes start after it) only once
+    /// the open utterance holds this much audio (s); shorter ones wait for their final pass.
+    /// Locking early split short turns at a full stop Whisper put mid-sentence and then heard
+    /// the sentence's last words again: JFK with a names list came out "Ask what you can do. /
+    /// who can do for your country."; the table's "There isn't that much difference at least,
+    /// you know…" became two lines. Long monologues still lock, so passes stay short.
+    public var lockSentencesAfter: Double = 8
     /// Shortest time between two live passes, and the least new audio a pass must bring (s).
     public var minimumPassGap: Double = 0.3
     /// After a live pass that cost `c` seconds the next waits at least `factor × c`, so live

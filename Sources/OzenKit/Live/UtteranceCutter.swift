@@ -57,6 +57,8 @@ public struct UtteranceCutter: Sendable {
     /// Where the voice of the open utterance began (after its lead-in).
     public var openVoiceStart: Int? { openStart == nil ? nil : voiceStart }
     /// Whether the open utterance has enough voice to be worth a pass.
+    /// Where the last voiced frame ended (a sample).
+    public var lastVoiceEndSample: Int { lastVoiceEnd }
     public var hasEnoughVoice: Bool { Double(voicedSamples) >= settings.minimumVoice * rate }
 
     /// Feeds one frame starting at sample `start`, `length` long; `energy` is its mean square.
