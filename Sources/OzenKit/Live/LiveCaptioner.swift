@@ -56,6 +56,8 @@ public final class LiveCaptioner {
     private var carriedLanguage: String?
     /// When the line was held on the pipeline's clock, and the silence already heard then (s).
     private var heldAtClock: (time: Double, silence: Double)?
+    /// The pipeline clock when audio was last fed.
+    private var lastFedAt: Double?
     /// The end of the conversation's locked text, the final pass's context (as Whisper offline
     /// gives each window the text before it).
     private var lockedContext = ""
@@ -172,7 +174,12 @@ public final class LiveCaptioner {
         }
         closeHeldLineIfPaused(emit: emit)
         trimBuffer()
+        lastFedAt = clock.now
     }
+
+    /// Seconds without any audio after which the open utterance and line are finished: twice the
+    /// line pause, and well over the 0.1 s pieces a microphone or the protocol's clients send.
+    static let audioStoppedAfter = 1.5
 
     /// A held line locks once its speaker has been silent for the line pause.
     private func closeHeldLineIfPaused(emit: (CaptionEvent) -> Void) {
@@ -192,6 +199,12 @@ public final class LiveCaptioner {
         // A microphone that stops sending must not hold the last line back: the line pause is
         // also kept on the pipeline's clock, from when the line was held.
         if let heldAt = heldAtClock, !cutter.isOpen, heldAt.silence + clock.now - heldAt.time >= settings.linePause {
+            closeHeldLine(emit: emit)
+        }
+        // No audio at all for a while (a stalled microphone, a client that stopped sending):
+        // what was being said has ended; its final pass runs now rather than when audio returns.
+        if let fedAt = lastFedAt, clock.now - fedAt >= Self.audioStoppedAfter, cutter.isOpen || heldLineEnd != nil {
+            for event in cutter.finish(at: fed) { try handle(event, emit: emit) }
             closeHeldLine(emit: emit)
         }
         guard settings.livePasses, cutter.hasEnoughVoice, let start = cutter.openUtteranceStart else { return }
