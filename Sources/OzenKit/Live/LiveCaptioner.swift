@@ -152,8 +152,8 @@ public final class LiveCaptioner {
     /// start (what a listener saw, pass costs included), in a replay the audio plus the charged
     /// costs. Never earlier than the audio fed so far.
     var at: Double { max(clock.now, Double(fed) / rate) }
-    /// Seconds of audio fed so far.
-    public var fedSeconds: Double { at }
+    /// Seconds of audio fed so far (the stream's position, which listeners' times are in).
+    public var fedSeconds: Double { Double(fed) / rate }
 
     /// Takes the next stretch of 16 kHz mono audio; may run final passes for utterances it closes.
     public func feed(_ chunk: [Float], emit: (CaptionEvent) -> Void) throws {
