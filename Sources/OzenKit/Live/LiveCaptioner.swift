@@ -54,8 +54,6 @@ public final class LiveCaptioner {
     /// whether its speaker goes on (`LiveSettings.linePause`); nil when no line is held.
     private var heldLineEnd: Int?
     private var carriedLanguage: String?
-    /// When the line was held on the pipeline's clock, and the silence already heard then (s).
-    private var heldAtClock: (time: Double, silence: Double)?
     /// The pipeline clock when audio was last fed.
     private var lastFedAt: Double?
     /// The end of the conversation's locked text, the final pass's context (as Whisper offline
@@ -67,7 +65,7 @@ public final class LiveCaptioner {
     private var lastPassEnd = -Double.infinity
     private var lastPassCost = 0.0
     private var lastPassAudioEnd = 0
-    /// Told of every pass and what it cost, for `ozen bench accuracy --lines`.
+    /// Told of every pass and what it cost, for `ozen bench accuracy --passes`.
     public var passLog: ((String) -> Void)?
     /// Passes run, for diagnostics and benchmarks.
     public private(set) var livePassCount = 0
@@ -166,13 +164,13 @@ public final class LiveCaptioner {
             let energy = frame.reduce(Float(0)) { $0 + $1 * $1 } / Float(length)
             // On the audio's own time, frame by frame: audio that queued during a pass can hold
             // the pause and the next voice at once.
-            closeHeldLineIfPaused(emit: emit)
+            closeHeldLineIfPaused(silenceSinceFed: 0, emit: emit)
             let events = cutter.frame(start: pendingFrameStart, length: length,
                                       isVoice: classifier.isVoice(frame), energy: energy)
             pendingFrameStart += length
             for event in events { try handle(event, emit: emit) }
         }
-        closeHeldLineIfPaused(emit: emit)
+        closeHeldLineIfPaused(silenceSinceFed: 0, emit: emit)
         trimBuffer()
         lastFedAt = clock.now
     }
@@ -181,10 +179,11 @@ public final class LiveCaptioner {
     /// line pause, and well over the 0.1 s pieces a microphone or the protocol's clients send.
     static let audioStoppedAfter = 1.5
 
-    /// A held line locks once its speaker has been silent for the line pause.
-    private func closeHeldLineIfPaused(emit: (CaptionEvent) -> Void) {
+    /// A held line locks once its speaker has been silent for the line pause: the silence in
+    /// the audio fed, plus `silenceSinceFed` seconds in which no audio came at all.
+    private func closeHeldLineIfPaused(silenceSinceFed: Double, emit: (CaptionEvent) -> Void) {
         guard let end = heldLineEnd, !cutter.isOpen,
-              Double(pendingFrameStart - end) >= settings.linePause * rate else { return }
+              Double(pendingFrameStart - end) / rate + silenceSinceFed >= settings.linePause else { return }
         closeHeldLine(emit: emit)
     }
 
@@ -196,16 +195,16 @@ public final class LiveCaptioner {
 
     /// Runs a live pass on the open utterance if one is due now; otherwise does nothing.
     public func livePassIfDue(emit: (CaptionEvent) -> Void) throws {
-        // A microphone that stops sending must not hold the last line back: the line pause is
-        // also kept on the pipeline's clock, from when the line was held.
-        if let heldAt = heldAtClock, !cutter.isOpen, heldAt.silence + clock.now - heldAt.time >= settings.linePause {
-            closeHeldLine(emit: emit)
-        }
-        // No audio at all for a while (a stalled microphone, a client that stopped sending):
-        // what was being said has ended; its final pass runs now rather than when audio returns.
-        if let fedAt = lastFedAt, clock.now - fedAt >= Self.audioStoppedAfter, cutter.isOpen || heldLineEnd != nil {
-            for event in cutter.finish(at: fed) { try handle(event, emit: emit) }
-            closeHeldLine(emit: emit)
+        if let fedAt = lastFedAt {
+            // A microphone that stops sending must not hold the last line back: the time since
+            // audio last came counts as silence.
+            closeHeldLineIfPaused(silenceSinceFed: clock.now - fedAt, emit: emit)
+            // No audio at all for a while (a stalled microphone, a client that stopped sending):
+            // what was being said has ended; its final pass runs now rather than when audio returns.
+            if clock.now - fedAt >= Self.audioStoppedAfter, cutter.isOpen || heldLineEnd != nil {
+                for event in cutter.finish(at: fed) { try handle(event, emit: emit) }
+                closeHeldLine(emit: emit)
+            }
         }
         guard settings.livePasses, cutter.hasEnoughVoice, let start = cutter.openUtteranceStart else { return }
         let gap = max(settings.minimumPassGap, settings.passCostFactor * lastPassCost)
@@ -374,12 +373,7 @@ public final class LiveCaptioner {
             carriedStart = start
             stabilizer = WordStabilizer()
             guard !carried.isEmpty else { return }
-            partialShown = true
-            send(.partial(CaptionLine(id: lineID(), text: carried.joined(separator: " "), start: start,
-                                      end: Double(utterance.end) / rate, final: false,
-                                      confidence: transcript.confidence, uncertain: false,
-                                      language: transcript.language, settledWords: carried.count), at: at), emit)
-            return
+            return showCarried(start: start, end: Double(utterance.end) / rate, transcript: transcript, emit: emit)
         }
         let timed = !fromLivePasses && transcript.words.count == words.count
             ? timedLine(transcript.words[...], from: utterance.start) : nil
@@ -390,23 +384,25 @@ public final class LiveCaptioner {
                 return emitLine([], start: start, end: Double(utterance.voiceEnd) / rate, language: transcript.language, emit: emit)
             }
             // Nothing heard (noise the gate dropped) does not keep the line open.
-            guard !words.isEmpty else { return closeHeldLineIfPaused(emit: emit) }
+            guard !words.isEmpty else { return closeHeldLineIfPaused(silenceSinceFed: 0, emit: emit) }
             carried += words
             carriedTimed = timed
             carriedStart = start
             carriedLanguage = transcript.language
             heldLineEnd = utterance.voiceEnd
-            heldAtClock = (clock.now, Double(pendingFrameStart + classifier.frameLength - utterance.voiceEnd) / rate)
             stabilizer = WordStabilizer()
-            partialShown = true
-            send(.partial(CaptionLine(id: lineID(), text: carried.joined(separator: " "), start: start,
-                                      end: Double(utterance.voiceEnd) / rate, final: false,
-                                      confidence: transcript.confidence, uncertain: false,
-                                      language: transcript.language, settledWords: carried.count), at: at), emit)
-            return
+            return showCarried(start: start, end: Double(utterance.voiceEnd) / rate, transcript: transcript, emit: emit)
         }
         emitLine(carried + words, start: start, end: Double(utterance.voiceEnd) / rate,
                  language: transcript.language, timed: timed, emit: emit)
+    }
+
+    /// Shows the open line's final words so far as a partial, every word settled.
+    private func showCarried(start: Double, end: Double, transcript: Transcript, emit: (CaptionEvent) -> Void) {
+        partialShown = true
+        send(.partial(CaptionLine(id: lineID(), text: carried.joined(separator: " "), start: start, end: end, final: false,
+                                  confidence: transcript.confidence, uncertain: false,
+                                  language: transcript.language, settledWords: carried.count), at: at), emit)
     }
 
     /// Emits the finished line (or, if partials were shown and nothing survived, an empty line
@@ -459,7 +455,6 @@ public final class LiveCaptioner {
         carriedConfidences = []
         carriedTimed = []
         heldLineEnd = nil
-        heldAtClock = nil
         carriedLanguage = nil
         stabilizer = WordStabilizer()
     }
