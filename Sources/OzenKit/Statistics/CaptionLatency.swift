@@ -13,13 +13,20 @@ public struct CaptionLatency: Sendable, Equatable {
 
     public private(set) var samples: [Sample] = []
 
+    /// From the events' own `at` times.
     public init(events: [CaptionEvent]) {
+        self.init(stamped: events.map { ($0, $0.at) })
+    }
+
+    /// From times stamped outside the pipeline (seconds since the audio started, on the wall
+    /// clock, as each event was written): what `ozen bench accuracy` measures.
+    public init(stamped events: [(event: CaptionEvent, at: Double)]) {
         var firstShown: [Int: Double] = [:]
-        for event in events {
+        for (event, at) in events {
             switch event {
-            case .partial(let line, let at):
+            case .partial(let line, _):
                 if firstShown[line.id] == nil { firstShown[line.id] = at }
-            case .line(let line, let at):
+            case .line(let line, _):
                 guard !line.text.isEmpty else { continue }
                 let shown = firstShown[line.id] ?? at
                 samples.append(Sample(lineStart: line.start, firstWords: shown - line.start, settle: at - line.end))
