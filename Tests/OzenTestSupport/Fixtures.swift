@@ -18,17 +18,12 @@ public enum Fixtures {
 
     /// The five LibriVox clips from Debian's pocketsphinx-testdata, 24.7 s in all.
     public static func librivox() throws -> [Clip] {
-        let text = try String(contentsOfFile: path("librivox/transcription"), encoding: .utf8)
-        return text.split(separator: "\n").compactMap { line in
-            guard let open = line.lastIndex(of: "("), let close = line.lastIndex(of: ")") else { return nil }
-            let id = line[line.index(after: open)..<close]
-            let words = line[..<open].replacingOccurrences(of: "<s>", with: "").replacingOccurrences(of: "</s>", with: "")
-            return Clip(path: path("librivox/\(id).wav"), transcript: words.trimmingCharacters(in: .whitespaces))
+        try ReferenceTranscripts.transcriptionFile(path("librivox/transcription")).map {
+            Clip(path: path("librivox/\($0.name).wav"), transcript: $0.text)
         }
     }
 
-    public static let jfk = Clip(path: path("jfk/jfk.wav"),
-                                 transcript: "And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country.")
+    public static let jfk = Clip(path: path("jfk/jfk.wav"), transcript: ReferenceTranscripts.jfk)
 
     public static var home: OzenHome { OzenHome.fromEnvironment() }
 }

@@ -38,7 +38,7 @@ enum AccuracyBenchCommand {
         for path in args.positional {
             let samples = try WAVDecoder().read(path: path).atSpeechRate().samples
             recordings.append(Recording(name: (path as NSString).lastPathComponent, samples: samples,
-                                        reference: try ReferenceText.find(for: path)))
+                                        reference: try ReferenceTranscripts.find(for: path)))
         }
         if args.flag("--table") {
             let seed = UInt64(args.value("--seed") ?? "7") ?? 7
@@ -61,7 +61,8 @@ enum AccuracyBenchCommand {
                 runs.append(("live, --realtime replay", try caption(recording, settings: settings, realtime: true, home: home,
                                                                     recognizerSettings: recognizerSettings, showPasses: args.flag("--passes"))))
             }
-            runs.append(("live, file mode", try caption(recording, settings: settings, realtime: false, home: home, recognizerSettings: recognizerSettings)))
+            runs.append(("live, file mode", try caption(recording, settings: settings, realtime: false, home: home,
+                                                         recognizerSettings: recognizerSettings, showPasses: args.flag("--passes"))))
             let recognizer = try WhisperRecognizer(model: try InstalledModel.load("base", in: home), settings: recognizerSettings)
             let whole = try offline(recording.samples, language: language, recognizer: recognizer, wholeRecording: true)
             let alone: String
@@ -138,20 +139,8 @@ enum AccuracyBenchCommand {
 
         /// Per line: locked minus its end, first shown minus its start (the lines' own times).
         func lineLatency() -> (settle: [Double], firstWords: [Double]) {
-            var firstShown: [Int: Double] = [:]
-            var settle: [Double] = [], first: [Double] = []
-            for stamped in events {
-                switch stamped.event {
-                case .partial(let line, _):
-                    if firstShown[line.id] == nil { firstShown[line.id] = stamped.wall }
-                case .line(let line, _) where !line.text.isEmpty:
-                    settle.append(stamped.wall - line.end)
-                    first.append((firstShown[line.id] ?? stamped.wall) - line.start)
-                default:
-                    break
-                }
-            }
-            return (settle, first)
+            let latency = CaptionLatency(stamped: events.map { ($0.event, $0.wall) })
+            return (latency.settle, latency.firstWords)
         }
 
         /// Per true turn: the last line that overlaps it locked minus its speech's end; the
@@ -178,7 +167,7 @@ enum AccuracyBenchCommand {
 
     /// One pass of the live pipeline over the recording, with fresh speakers and sounds.
     static func caption(_ recording: Recording, settings: LiveSettings, realtime: Bool, home: OzenHome,
-                        recognizerSettings: WhisperRecognizer.Settings, showPasses: Bool = false) throws -> Run {
+                        recognizerSettings: WhisperRecognizer.Settings, showPasses: Bool) throws -> Run {
         let models = try CaptionSetup.loadModels(modelName: "base", home: home, recognizerSettings: recognizerSettings, speakers: true)
         let sounds = SoundsCommand.watchOrWarn(home: home, alsoMuted: [])
         let clock: any PipelineClock = realtime ? RealTimeClock() : SteadyCostClock()
@@ -225,13 +214,13 @@ enum AccuracyBenchCommand {
         func read(_ relative: String) throws -> [Float] { try WAVDecoder().read(path: folder + "/" + relative).atSpeechRate().samples }
         var turns: [SimulatedTable.Turn] = []
         var texts: [String] = []
-        for clip in try ReferenceText.transcriptionFile(folder + "/librivox/transcription") {
+        for clip in try ReferenceTranscripts.transcriptionFile(folder + "/librivox/transcription") {
             turns.append(.init(speaker: "librivox reader", samples: try read("librivox/\(clip.name).wav")))
             texts.append(clip.text)
         }
         turns.append(.init(speaker: "kennedy", samples: try read("jfk/jfk.wav")))
-        texts.append(ReferenceText.jfk)
-        let cards = Dictionary(uniqueKeysWithValues: try ReferenceText.transcriptionFile(folder + "/cards/cards.transcription").map { ($0.name, $0.text) })
+        texts.append(ReferenceTranscripts.jfk)
+        let cards = Dictionary(uniqueKeysWithValues: try ReferenceTranscripts.transcriptionFile(folder + "/cards/cards.transcription").map { ($0.name, $0.text) })
         let gap = [Float](repeating: 0, count: MonoAudio.speechRate * 15 / 100)
         for pair in [["001", "002"], ["003", "004", "005"]] {
             turns.append(.init(speaker: "cards reader", samples: try pair.map { try read("cards/\($0).wav") }.joined(separator: gap).map { $0 }))
@@ -261,34 +250,5 @@ enum AccuracyBenchCommand {
         let spoken = zip(table.truth, table.turnOrder).map { (turn: $0, text: texts[$1]) }
         return Recording(name: "table of 5 people (seed \(seed))", samples: table.audio,
                          reference: spoken.map(\.text).joined(separator: " "), turns: spoken)
-    }
-}
-
-/// Reference transcripts for recordings: a `FILE.txt` beside it, or a pocketsphinx-style
-/// transcription file in its folder.
-enum ReferenceText {
-    static let jfk = "And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country."
-
-    static func find(for path: String) throws -> String? {
-        let base = (path as NSString).deletingPathExtension
-        if let text = try? String(contentsOfFile: base + ".txt", encoding: .utf8) { return text }
-        let folder = (path as NSString).deletingLastPathComponent, name = (base as NSString).lastPathComponent
-        if name == "jfk" { return jfk }
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
-        for file in files where file == "transcription" || file.hasSuffix(".transcription") {
-            if let clip = try transcriptionFile((folder.isEmpty ? "." : folder) + "/" + file).first(where: { $0.name == name }) {
-                return clip.text
-            }
-        }
-        return nil
-    }
-
-    /// `<s> words </s> (name)` lines.
-    static func transcriptionFile(_ path: String) throws -> [(name: String, text: String)] {
-        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").compactMap { line in
-            guard let open = line.lastIndex(of: "("), let close = line.lastIndex(of: ")") else { return nil }
-            let words = line[..<open].replacingOccurrences(of: "<s>", with: "").replacingOccurrences(of: "</s>", with: "")
-            return (String(line[line.index(after: open)..<close]), words.trimmingCharacters(in: .whitespaces))
-        }
     }
 }
