@@ -10,6 +10,7 @@ let name = arguments.isEmpty ? "help" : arguments.removeFirst()
 let commands: [String: ([String]) throws -> Void] = [
     "caption": CaptionCommand.run,
     "listen": ListenCommand.run,
+    "interpret": InterpretCommand.run,
     "devices": DevicesCommand.run,
     "serve": ServeCommand.run,
     "bench": BenchCommand.run,

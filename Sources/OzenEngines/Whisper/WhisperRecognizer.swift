@@ -57,7 +57,7 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
         params.print_realtime = false
         params.print_timestamps = false
         params.print_special = false
-        params.translate = false
+        params.translate = options.translatesToEnglish
         params.no_context = !options.promptsWithEarlierWindows
         params.suppress_blank = true
         params.token_timestamps = true

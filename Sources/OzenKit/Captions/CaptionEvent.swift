@@ -18,6 +18,11 @@ public enum CaptionEvent: Sendable, Equatable {
     case speaker(lineID: Int, speaker: String, at: Double)
     /// A sound she should know about (a doorbell, a smoke alarm) was heard.
     case sound(SoundAlertEvent)
+    /// The interpreter: a closed sentence of the source language and its English.
+    case translation(SentenceTranslation, at: Double)
+    /// The interpreter's second pass heard sentence `id` again: `revised` when it changed the
+    /// words (they replace the first ones in place), `checked` when it agreed.
+    case reviewed(SentenceRevision, at: Double)
 
     /// Seconds of audio fed into the pipeline when the event was emitted.
     public var at: Double {
@@ -26,6 +31,7 @@ public enum CaptionEvent: Sendable, Equatable {
         case .alert(let alert): return alert.at
         case .sound(let sound): return sound.at
         case .gap(_, _, let at), .speaker(_, _, let at): return at
+        case .translation(_, let at), .reviewed(_, let at): return at
         }
     }
 
@@ -41,6 +47,9 @@ public enum CaptionEvent: Sendable, Equatable {
                                                    ("resumed_at", .string(Self.clockTime(resumedAt)))])
         case .speaker(let lineID, let speaker, let at):
             return .object(Self.head("speaker", at) + [("id", .int(lineID)), ("speaker", .string(speaker))])
+        case .translation(let sentence, let at): return .object(Self.head("translation", at) + sentence.jsonFields)
+        case .reviewed(let revision, let at):
+            return .object(Self.head(revision.changed ? "revised" : "checked", at) + revision.jsonFields)
         }
     }
 

@@ -12,6 +12,9 @@ public enum CaptionStatus: Sendable, Equatable {
     case paused
     /// Something stopped working and is tried again in `seconds` (InputProblem, RetrySchedule).
     case retrying(reason: String, seconds: Double)
+    /// Something optional stopped or started working again and the captions go on: the
+    /// interpreter's LLM or second pass did not answer, so the first version stands.
+    case note(String)
 
     public var state: String {
         switch self {
@@ -23,6 +26,7 @@ public enum CaptionStatus: Sendable, Equatable {
         case .preparingModel: return "preparing_model"
         case .paused: return "paused"
         case .retrying: return "retrying"
+        case .note: return "note"
         }
     }
 
@@ -42,6 +46,7 @@ public enum CaptionStatus: Sendable, Equatable {
         case .paused: break
         case .retrying(let reason, let seconds):
             fields += [("reason", .string(reason)), ("retry_in_seconds", .number(seconds, decimals: 1))]
+        case .note(let text): fields.append(("text", .string(text)))
         }
         return fields
     }

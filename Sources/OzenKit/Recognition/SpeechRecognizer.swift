@@ -56,6 +56,9 @@ public struct DecodingOptions: Sendable, Equatable {
     /// text of the ones before as its prompt (Whisper's offline way, `condition_on_previous_text`).
     /// Only the offline reference decodes of `ozen bench accuracy` use it.
     public var promptsWithEarlierWindows: Bool = false
+    /// Whisper's translate task: the speech is decoded in `language` and written in English
+    /// (the interpreter's offline translator). The prompt then belongs in English too.
+    public var translatesToEnglish: Bool = false
 
     public init(language: SpokenLanguage, beamSize: Int = 1, prompt: String? = nil, allowsFallback: Bool = true,
                 audioContextMargin: Int? = nil) {

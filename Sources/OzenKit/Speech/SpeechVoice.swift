@@ -13,10 +13,10 @@ public enum SpeechVoice: String, Sendable, CaseIterable {
     /// The voice for `text`; `asked` (from `--language` or the display) wins when given.
     public static func choose(for text: String, asked: SpokenLanguage? = nil) -> SpeechVoice {
         switch asked {
-        case .hebrew: return .hebrew
-        case .english: return .english
-        case .swedish: return .swedish
-        case .auto, nil: return containsHebrew(text) ? .hebrew : .english
+        case .hebrew?: return .hebrew
+        case .english?: return .english
+        case .swedish?: return .swedish
+        default: return containsHebrew(text) ? .hebrew : .english
         }
     }
 

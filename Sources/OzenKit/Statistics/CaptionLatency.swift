@@ -30,7 +30,7 @@ public struct CaptionLatency: Sendable, Equatable {
                 guard !line.text.isEmpty else { continue }
                 let shown = firstShown[line.id] ?? at
                 samples.append(Sample(lineStart: line.start, firstWords: shown - line.start, settle: at - line.end))
-            case .status, .alert, .gap, .speaker, .sound:
+            case .status, .alert, .gap, .speaker, .sound, .translation, .reviewed:
                 break
             }
         }

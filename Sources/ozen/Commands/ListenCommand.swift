@@ -118,7 +118,7 @@ private final class GaveUp: @unchecked Sendable {
 }
 
 /// Ctrl-C (SIGINT) and SIGTERM end listening gracefully: `stop` runs once, on a queue of its own.
-private final class StopSignals: @unchecked Sendable {
+final class StopSignals: @unchecked Sendable {
     private var sources: [DispatchSourceSignal] = []
 
     init(stop: @escaping @Sendable () -> Void) {

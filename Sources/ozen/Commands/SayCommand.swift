@@ -42,7 +42,7 @@ enum SayCommand {
         let home = OzenHome.fromEnvironment()
         var language: SpokenLanguage?
         if let code = args.value("--language") {
-            guard let asked = SpokenLanguage(rawValue: code), asked != .auto else {
+            guard let asked = SpokenLanguage(rawValue: code), [.hebrew, .english, .swedish].contains(asked) else {
                 throw UsageError(tr("שפה לא מוכרת '\(code)' — השתמשו ב־he, en או sv", "unknown language '\(code)' — use he, en or sv"))
             }
             language = asked

@@ -43,7 +43,7 @@ struct ArgumentReader {
     func spokenLanguage(default fallback: SpokenLanguage = .default) throws -> SpokenLanguage {
         let code = value("--language") ?? fallback.rawValue
         guard let language = SpokenLanguage(rawValue: code) else {
-            throw UsageError(tr("שפה לא מוכרת '\(code)' — השתמשו ב־he, en, sv או auto", "unknown language '\(code)' — use he, en, sv or auto"))
+            throw UsageError(tr("שפה לא מוכרת '\(code)' — השתמשו בקוד שפה של Whisper (he, en, sv, fr…) או auto", "unknown language '\(code)' — use a Whisper language code (he, en, sv, fr…) or auto"))
         }
         return language
     }

@@ -36,6 +36,17 @@ struct EventPrinter {
             write("\(mark) \(SoundKind.named(sound.kind)?.shown ?? sound.kind) [\(clock(sound.start))] (\(sound.className) \(String(format: "%.2f", sound.score)))")
         case .status(let status, _):
             if showsStatus { FileHandle.standardError.write(Data(("ozen: " + Self.text(of: status) + "\n").utf8)) }
+        case .translation(let sentence, _):
+            let fallback = sentence.fallbackReason.map { " (\($0))" } ?? ""
+            write("[\(clock(sentence.start)) → \(clock(sentence.end))] \(sentence.english)\(fallback)")
+            write("      \(sentence.source)")
+        case .reviewed(let revision, _):
+            if revision.changed {
+                write(String(format: tr("  ✓ (משפט %ld תוקן) %@", "  ✓ (sentence %ld revised) %@"), revision.id, revision.english))
+                write("      \(revision.source)")
+            } else {
+                write(String(format: tr("  ✓ (משפט %ld אושר)", "  ✓ (sentence %ld checked)"), revision.id))
+            }
         case .partial:
             break
         }
@@ -57,6 +68,7 @@ struct EventPrinter {
         case .retrying(let reason, let seconds):
             let wait = Int(seconds.rounded(.up))
             return tr("\(reason) — מנסה שוב בעוד \(wait) שניות", "\(reason) — retrying in \(wait) s")
+        case .note(let text): return text
         }
     }
 

@@ -1,0 +1,222 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import OzenKit
+
+/// The one OpenAI-compatible HTTP client: chat completions (streamed) for the interpreter's LLM
+/// translator and dictation's polish, and audio transcriptions and translations for the
+/// interpreter's second pass and cloud captions.
+///
+/// Blocking calls with a deadline for the whole answer (`ProviderSettings.timeout`): a server
+/// that accepts the connection and then says nothing costs at most that long. Errors say what
+/// happened in words (`ProviderFailure`); the key never appears in one.
+public struct OpenAIClient: Sendable {
+    public let provider: ProviderSettings
+
+    public init(provider: ProviderSettings) { self.provider = provider }
+
+    /// The assistant's whole answer, read from the stream as it comes.
+    public func chat(_ messages: [ChatMessage], temperature: Double = 0, maxTokens: Int = 400,
+                     onText: (@Sendable (String) -> Void)? = nil) throws(ProviderFailure) -> String {
+        var body: [String: Any] = [
+            "model": provider.model,
+            "messages": messages.map { ["role": $0.role, "content": $0.content] },
+            "stream": true,
+            "temperature": temperature,
+            "max_tokens": maxTokens,
+        ]
+        if provider.model.isEmpty { body.removeValue(forKey: "model") }
+        let json = (try? JSONSerialization.data(withJSONObject: body)) ?? Data()
+        let collector = ChatStream(onText: onText)
+        let response = try send(path: "/chat/completions", contentType: "application/json", body: json,
+                                accept: "text/event-stream", onBytes: collector.feed)
+        guard response.status == 200 else { throw Self.failure(response) }
+        return try collector.finish(contentType: response.contentType, body: response.body)
+    }
+
+    /// What a transcription (or, with `translate`, a translation into English) endpoint heard in
+    /// a WAV recording. `response_format` is json; its `text` is returned.
+    public func transcribe(wav: [UInt8], language: String?, prompt: String? = nil, translate: Bool = false) throws(ProviderFailure) -> String {
+        var form = MultipartForm()
+        form.parts.append(.init(name: "file", filename: "sentence.wav", contentType: "audio/wav", body: wav))
+        form.parts.append(.init(name: "model", body: Array((provider.model.isEmpty ? "whisper-1" : provider.model).utf8)))
+        if let language, !translate { form.parts.append(.init(name: "language", body: Array(language.utf8))) }
+        if let prompt, !prompt.isEmpty { form.parts.append(.init(name: "prompt", body: Array(prompt.utf8))) }
+        form.parts.append(.init(name: "response_format", body: Array("json".utf8)))
+        form.parts.append(.init(name: "temperature", body: Array("0".utf8)))
+        let boundary = "ozen-" + UUID().uuidString
+        let response = try send(path: translate ? "/audio/translations" : "/audio/transcriptions",
+                                contentType: "multipart/form-data; boundary=\(boundary)", body: Data(form.encoded(boundary: boundary)),
+                                accept: "application/json", onBytes: nil)
+        guard response.status == 200 else { throw Self.failure(response) }
+        guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
+              let text = object["text"] as? String else {
+            throw .malformed(url: provider.url(translate ? "/audio/translations" : "/audio/transcriptions"),
+                             detail: tr("אין שדה text בתשובה", "the answer has no text field"))
+        }
+        return text
+    }
+
+    // MARK: transport
+
+    struct Response {
+        var status: Int
+        var contentType: String
+        var body: Data
+    }
+
+    private func send(path: String, contentType: String, body: Data, accept: String,
+                      onBytes: (@Sendable ([UInt8]) -> Void)?) throws(ProviderFailure) -> Response {
+        let address = provider.url(path)
+        guard let url = URL(string: address), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()) else {
+            throw .badAddress(address)
+        }
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.httpBody = body
+        request.timeoutInterval = provider.timeout
+        request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+        request.setValue(accept, forHTTPHeaderField: "Accept")
+        if let key = provider.apiKey, !key.isEmpty { request.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization") }
+        let exchange = Exchange(onBytes: onBytes)
+        let session = URLSession(configuration: .ephemeral, delegate: exchange, delegateQueue: nil)
+        defer { session.invalidateAndCancel() }
+        let task = session.dataTask(with: request)
+        task.resume()
+        guard exchange.done.wait(timeout: .now() + provider.timeout) == .success else {
+            task.cancel()
+            throw .timedOut(url: address, seconds: provider.timeout)
+        }
+        return try exchange.result(url: address)
+    }
+
+    static func failure(_ response: Response) -> ProviderFailure {
+        var message = String(decoding: response.body.prefix(600), as: UTF8.self)
+        if let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
+           let error = object["error"] as? [String: Any], let text = error["message"] as? String {
+            message = text
+        }
+        return .refused(status: response.status, message: message.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}
+
+/// URLSession's delegate for one request: bytes are handed on as they arrive (for streams).
+private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    let done = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private let onBytes: (@Sendable ([UInt8]) -> Void)?
+    private var body = Data()
+    private var status = 0
+    private var contentType = ""
+    private var error: Error?
+
+    init(onBytes: (@Sendable ([UInt8]) -> Void)?) { self.onBytes = onBytes }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+        if let http = response as? HTTPURLResponse {
+            lock.withLock {
+                status = http.statusCode
+                contentType = (http.value(forHTTPHeaderField: "Content-Type") ?? "").lowercased()
+            }
+        }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let streaming = lock.withLock { () -> Bool in
+            body.append(data)
+            return status == 200 && contentType.hasPrefix("text/event-stream")
+        }
+        if streaming { onBytes?(Array(data)) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+        lock.withLock {
+            self.error = error
+            if status == 0, let http = task.response as? HTTPURLResponse { status = http.statusCode }
+        }
+        done.signal()
+    }
+
+    func result(url: String) throws(ProviderFailure) -> OpenAIClient.Response {
+        let (status, contentType, body, error) = lock.withLock { (self.status, self.contentType, self.body, self.error) }
+        if let error { throw .unreachable(url: url, reason: error.localizedDescription) }
+        return OpenAIClient.Response(status: status, contentType: contentType, body: body)
+    }
+}
+
+/// Puts a streamed chat answer together from its `chat.completion.chunk` events; a server that
+/// answered with one plain JSON object instead of a stream is read too.
+private final class ChatStream: @unchecked Sendable {
+    private let lock = NSLock()
+    private var events = ServerSentEvents()
+    private var text = ""
+    private var sawEvent = false
+    private var streamError: String?
+    private let onText: (@Sendable (String) -> Void)?
+
+    init(onText: (@Sendable (String) -> Void)?) { self.onText = onText }
+
+    @Sendable func feed(_ bytes: [UInt8]) {
+        lock.withLock { take(events.feed(bytes)) }
+    }
+
+    private func take(_ payloads: [String]) {
+        for payload in payloads {
+            sawEvent = true
+            guard let object = try? JSONSerialization.jsonObject(with: Data(payload.utf8)) as? [String: Any] else { continue }
+            if let error = object["error"] as? [String: Any] { streamError = error["message"] as? String ?? "error"; continue }
+            guard let choices = object["choices"] as? [[String: Any]], let first = choices.first,
+                  let delta = first["delta"] as? [String: Any], let piece = delta["content"] as? String, !piece.isEmpty else { continue }
+            text += piece
+            onText?(piece)
+        }
+    }
+
+    func finish(contentType: String, body: Data) throws(ProviderFailure) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if contentType.hasPrefix("text/event-stream") {
+            take(events.finish())
+            if let streamError { throw .refused(status: 200, message: streamError) }
+            guard sawEvent else { throw .malformed(url: "", detail: tr("הזרם נגמר בלי אף אירוע", "the stream ended without an event")) }
+            return text
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+              let choices = object["choices"] as? [[String: Any]], let message = choices.first?["message"] as? [String: Any],
+              let content = message["content"] as? String else {
+            throw .malformed(url: "", detail: tr("התשובה אינה זרם ואינה JSON של chat completion", "the answer is neither a stream nor chat-completion JSON"))
+        }
+        return content
+    }
+}
+
+/// Why a provider gave no usable answer, in words a person can act on.
+public enum ProviderFailure: Error, CustomStringConvertible, Equatable {
+    case badAddress(String)
+    case unreachable(url: String, reason: String)
+    case timedOut(url: String, seconds: Double)
+    case refused(status: Int, message: String)
+    case malformed(url: String, detail: String)
+
+    public var description: String {
+        switch self {
+        case .badAddress(let url):
+            return tr("הכתובת '\(url)' אינה כתובת http(s)", "'\(url)' is not an http(s) address")
+        case .unreachable(let url, let reason):
+            return tr("אין תשובה מ־\(url): \(reason)", "no answer from \(url): \(reason)")
+        case .timedOut(let url, let seconds):
+            return tr("\(url) לא ענה תוך \(Int(seconds)) שניות", "\(url) did not answer within \(Int(seconds)) s")
+        case .refused(let status, let message):
+            switch status {
+            case 401, 403: return tr("הספק דחה את המפתח (\(status)): \(message) — בדקו את המפתח", "the provider refused the key (\(status)): \(message) — check the key")
+            case 429: return tr("הספק עמוס או שנגמרה המכסה (429): \(message)", "the provider is rate-limiting or out of quota (429): \(message)")
+            default: return tr("הספק ענה \(status): \(message)", "the provider answered \(status): \(message)")
+            }
+        case .malformed(let url, let detail):
+            return tr("תשובה לא תקינה\(url.isEmpty ? "" : " מ־\(url)"): \(detail)", "a malformed answer\(url.isEmpty ? "" : " from \(url)"): \(detail)")
+        }
+    }
+}

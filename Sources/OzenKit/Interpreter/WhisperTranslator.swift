@@ -1,0 +1,34 @@
+import Foundation
+
+/// The offline translator: Whisper's own translate task on the sentence's audio, in the pinned
+/// source language, with the English of the sentences before it as the prompt when it gets
+/// context (the prompt belongs in the target language: RESEARCH.md). Whisper base's sv→en
+/// BLEU is 9–11 in the Whisper paper, small 23–30, medium 32–40: bigger models are what users
+/// should install for this.
+public struct WhisperTranslator: SentenceTranslator {
+    public let name = "whisper"
+    let recognizer: any SpeechRecognizer
+    /// Beam width (Whisper's default for final text) and encoder frames beyond the audio's own
+    /// (the final passes' 128, see `LiveSettings.finalAudioContextMargin`).
+    let beamSize: Int
+    let audioContextMargin: Int?
+    /// Characters of earlier English given as the prompt.
+    let promptCharacters: Int
+
+    public init(recognizer: any SpeechRecognizer, beamSize: Int = 5, audioContextMargin: Int? = 128, promptCharacters: Int = 200) {
+        self.recognizer = recognizer
+        self.beamSize = beamSize
+        self.audioContextMargin = audioContextMargin
+        self.promptCharacters = promptCharacters
+    }
+
+    public func translate(_ sentence: SentenceToTranslate) throws -> String {
+        var options = DecodingOptions(language: sentence.language, beamSize: beamSize, allowsFallback: false,
+                                      audioContextMargin: audioContextMargin)
+        options.translatesToEnglish = true
+        let earlier = sentence.context.map(\.english).joined(separator: " ")
+        if !earlier.isEmpty { options.prompt = String(earlier.suffix(promptCharacters)) }
+        let transcript = try recognizer.transcribe(sentence.audio, options: options)
+        return ShortLoop.collapsed(transcript.text).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
