@@ -29,6 +29,26 @@ public struct WhisperTranslator: SentenceTranslator {
         let earlier = sentence.context.map(\.english).joined(separator: " ")
         if !earlier.isEmpty { options.prompt = String(earlier.suffix(promptCharacters)) }
         let transcript = try recognizer.transcribe(sentence.audio, options: options)
-        return ShortLoop.collapsed(transcript.text).trimmingCharacters(in: .whitespacesAndNewlines)
+        let english = ShortLoop.collapsed(transcript.text).trimmingCharacters(in: .whitespacesAndNewlines)
+        // "Tak, tak." is "Thank you, thank you.": a repeat is kept when the speaker repeated herself.
+        let sourceRepeats = Self.singleCopy(sentence.source) != sentence.source
+        return sourceRepeats ? english : Self.singleCopy(english)
+    }
+
+    /// One copy of a translation that is the same words twice or more: a sentence whose source
+    /// is not itself repeated is said once, and Whisper base wrote "I received a message. I received a
+    /// message." for the Italian "Messaggio cancellato." (the interpreter fixtures).
+    static func singleCopy(_ text: String) -> String {
+        let words = text.split(separator: " ").map(String.init)
+        let keys = words.map(WordStabilizer.normalised)
+        guard words.count >= 2 else { return text }
+        for copies in stride(from: words.count, through: 2, by: -1) where words.count % copies == 0 {
+            let length = words.count / copies
+            let first = Array(keys[0..<length])
+            if (1..<copies).allSatisfy({ Array(keys[$0 * length..<($0 + 1) * length]) == first }) {
+                return words[(copies - 1) * length..<words.count].joined(separator: " ")
+            }
+        }
+        return text
     }
 }
