@@ -77,16 +77,26 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
 
         lock.lock()
         defer { lock.unlock() }
+        // whisper.cpp keeps the text of earlier windows in its state from one call to the next:
+        // a decode that prompts with earlier windows gets a state of its own, or it would start
+        // from the previous call's text (ozen serve's transcription endpoint answered a French
+        // sentence with the JFK clip decoded before it).
+        let state: OpaquePointer? = options.promptsWithEarlierWindows ? whisper_init_state(context) : nil
+        if options.promptsWithEarlierWindows && state == nil { throw RecognitionFailure(code: -100) }
+        defer { if let state { whisper_free_state(state) } }
         let status: Int32 = language.withCString { lang in
             params.language = lang
             return withOptionalCString(options.prompt) { prompt in
                 params.initial_prompt = prompt
-                return audio.withUnsafeBufferPointer { whisper_full(context, params, $0.baseAddress, Int32($0.count)) }
+                return audio.withUnsafeBufferPointer { samples in
+                    if let state { return whisper_full_with_state(context, state, params, samples.baseAddress, Int32(samples.count)) }
+                    return whisper_full(context, params, samples.baseAddress, Int32(samples.count))
+                }
             }
         }
         guard status == 0 else { throw RecognitionFailure(code: Int(status)) }
-        var transcript = collectTranscript(fallbackLanguage: options.language)
-        transcript.noSpeechProbability = noSpeechProbability()
+        var transcript = collectTranscript(fallbackLanguage: options.language, state: state)
+        if state == nil { transcript.noSpeechProbability = noSpeechProbability() }
         return transcript
     }
 
@@ -114,19 +124,35 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
         return exp(Double(logits[nosp] - maxLogit)) / sum
     }
 
-    private func collectTranscript(fallbackLanguage: SpokenLanguage) -> Transcript {
+    /// The result of the last decode, from the context's own state or from `state`.
+    private func collectTranscript(fallbackLanguage: SpokenLanguage, state: OpaquePointer?) -> Transcript {
         let eot = whisper_token_eot(context)
+        let context = self.context
+        let segments = state.map { whisper_full_n_segments_from_state($0) } ?? whisper_full_n_segments(context)
+        func segmentText(_ i: Int32) -> UnsafePointer<CChar>? {
+            state.map { whisper_full_get_segment_text_from_state($0, i) } ?? whisper_full_get_segment_text(context, i)
+        }
+        func tokens(_ i: Int32) -> Int32 { state.map { whisper_full_n_tokens_from_state($0, i) } ?? whisper_full_n_tokens(context, i) }
+        func tokenID(_ i: Int32, _ j: Int32) -> Int32 {
+            state.map { whisper_full_get_token_id_from_state($0, i, j) } ?? whisper_full_get_token_id(context, i, j)
+        }
+        func tokenData(_ i: Int32, _ j: Int32) -> whisper_token_data {
+            state.map { whisper_full_get_token_data_from_state($0, i, j) } ?? whisper_full_get_token_data(context, i, j)
+        }
+        func tokenText(_ i: Int32, _ j: Int32) -> UnsafePointer<CChar>? {
+            state.map { whisper_full_get_token_text_from_state(context, $0, i, j) } ?? whisper_full_get_token_text(context, i, j)
+        }
         var text = ""
         var probabilities = [Double]()
         var logProbabilities = [Double]()
         var words = [TimedWord]()
-        for segment in 0..<whisper_full_n_segments(context) {
-            if let cText = whisper_full_get_segment_text(context, segment) { text += String(cString: cText) }
-            for token in 0..<whisper_full_n_tokens(context, segment) where whisper_full_get_token_id(context, segment, token) < eot {
-                let data = whisper_full_get_token_data(context, segment, token)
+        for segment in 0..<segments {
+            if let cText = segmentText(segment) { text += String(cString: cText) }
+            for token in 0..<tokens(segment) where tokenID(segment, token) < eot {
+                let data = tokenData(segment, token)
                 probabilities.append(Double(data.p))
                 logProbabilities.append(Double(data.plog))
-                guard let piece = whisper_full_get_token_text(context, segment, token) else { continue }
+                guard let piece = tokenText(segment, token) else { continue }
                 let text = String(cString: piece)
                 let (t0, t1) = (Double(data.t0) / 100, Double(data.t1) / 100)
                 if text.hasPrefix(" ") || words.isEmpty {
@@ -139,7 +165,7 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
             }
         }
         var language = fallbackLanguage.rawValue
-        if fallbackLanguage == .auto, let code = whisper_lang_str(whisper_full_lang_id(context)) {
+        if fallbackLanguage == .auto, let code = whisper_lang_str(state.map { whisper_full_lang_id_from_state($0) } ?? whisper_full_lang_id(context)) {
             language = String(cString: code)
         }
         let confidence = probabilities.isEmpty ? nil : probabilities.reduce(0, +) / Double(probabilities.count)

@@ -8,14 +8,17 @@ public struct HTTPRequest: Sendable {
     /// Header names in lower case.
     public var headers: [String: String]
     public var remoteAddress: String
+    /// The request's body (a POST's upload), read whole before the route runs.
+    public var body: [UInt8]
 
     public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
-                remoteAddress: String = "127.0.0.1") {
+                remoteAddress: String = "127.0.0.1", body: [UInt8] = []) {
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
         self.remoteAddress = remoteAddress
+        self.body = body
     }
 
     /// The token given as `Authorization: Bearer …` or, for links, `?token=…`.
@@ -50,6 +53,10 @@ public struct HTTPResponse: Sendable {
         case 403: return "Forbidden"
         case 404: return "Not Found"
         case 405: return "Method Not Allowed"
+        case 411: return "Length Required"
+        case 413: return "Content Too Large"
+        case 415: return "Unsupported Media Type"
+        case 429: return "Too Many Requests"
         case 500: return "Internal Server Error"
         case 503: return "Service Unavailable"
         default: return "Status"

@@ -25,6 +25,8 @@ public final class WebServer: @unchecked Sendable {
         public var threads = 32
         /// Messages received but not yet handled, per connection: 25 s of audio in 100 ms frames.
         public var maximumWaitingMessages = 256
+        /// The largest request body a route is given (OpenAI's audio uploads stop at 25 MB).
+        public var maximumBodyBytes = 25 << 20
 
         public init(address: ListenAddress, documentRoot: String) {
             self.address = address
@@ -175,15 +177,50 @@ public final class WebServer: @unchecked Sendable {
     }
 
     private func answer(_ connection: OpaquePointer) -> Int32 {
-        let request = request(connection)
+        var request = request(connection)
         guard let route = routes.first(where: { request.path.hasPrefix($0.prefix) })?.route else { return 0 }
-        let response = Self.offCivetWebThread { route(request) }
+        let response: HTTPResponse
+        switch readBody(connection, declared: request.headers["content-length"], method: request.method) {
+        case .success(let body):
+            request.body = body
+            response = Self.offCivetWebThread { [request] in route(request) }
+        case .failure(let refusal):
+            response = refusal.response
+        }
         let head = "HTTP/1.1 \(response.status) \(HTTPResponse.reason(response.status))\r\n"
             + "Content-Type: \(response.contentType)\r\nContent-Length: \(response.body.count)\r\n"
             + "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n"
         var bytes = Array(head.utf8) + response.body
         _ = mg_write(connection, &bytes, bytes.count)
         return Int32(response.status)
+    }
+
+    struct BodyRefusal: Error {
+        var response: HTTPResponse
+    }
+
+    /// The body of a POST or PUT, up to `maximumBodyBytes`; a larger one is refused unread (413),
+    /// one cut short is refused (400).
+    private func readBody(_ connection: OpaquePointer, declared: String?, method: String) -> Result<[UInt8], BodyRefusal> {
+        guard method == "POST" || method == "PUT" else { return .success([]) }
+        func refuse(_ status: Int, _ message: String) -> Result<[UInt8], BodyRefusal> {
+            .failure(BodyRefusal(response: .json(#"{"error":{"message":"\#(message)","type":"invalid_request_error"}}"#, status: status)))
+        }
+        guard let declared, let length = Int(declared), length >= 0 else {
+            return refuse(411, "a Content-Length is needed")
+        }
+        guard length <= options.maximumBodyBytes else {
+            return refuse(413, "the upload is \(length) bytes; at most \(options.maximumBodyBytes) are taken")
+        }
+        var body = [UInt8](repeating: 0, count: length)
+        var got = 0
+        while got < length {
+            let n = body.withUnsafeMutableBytes { raw in mg_read(connection, raw.baseAddress! + got, length - got) }
+            if n <= 0 { break }
+            got += Int(n)
+        }
+        guard got == length else { return refuse(400, "the upload stopped after \(got) of \(length) bytes") }
+        return .success(body)
     }
 
     /// Runs `work` on a dispatch thread (full-size stack) and waits for its answer.

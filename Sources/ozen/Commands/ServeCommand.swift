@@ -69,7 +69,9 @@ enum ServeCommand {
         var options = WebServer.Options(address: address, documentRoot: DisplayPage.folder())
         options.threads = 32
         let history = HistoryAPI(home: home, pairing: pairing)
-        let server = try WebServer(options: options, routes: [("/api/", { history.answer($0) })]) { peer, _ in
+        let transcriptions = TranscriptionAPI(recognizer: engines.recognizer, pairing: pairing)
+        let server = try WebServer(options: options, routes: [("/api/", { history.answer($0) }),
+                                                              ("/v1/", { transcriptions.answer($0) })]) { peer, _ in
             HomeSocket(peer: peer, services: services)
         }
         announce(server: server, address: address, pairing: pairing)
