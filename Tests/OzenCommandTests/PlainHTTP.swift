@@ -17,6 +17,15 @@ enum PlainHTTP {
 
     /// GET http://127.0.0.1:PORT/PATH (an IPv4 address and a port are all it understands).
     static func get(_ url: String, headers: [String: String] = [:], timeout: Double = 10) throws -> Response {
+        try send("GET", url, headers: headers, body: nil, timeout: timeout)
+    }
+
+    /// POST `body` as it is (with its Content-Length), for uploads the product's own client would never send.
+    static func post(_ url: String, headers: [String: String] = [:], body: [UInt8], timeout: Double = 60) throws -> Response {
+        try send("POST", url, headers: headers, body: body, timeout: timeout)
+    }
+
+    static func send(_ method: String, _ url: String, headers: [String: String], body: [UInt8]?, timeout: Double) throws -> Response {
         guard let address = URL(string: url), let host = address.host, let port = address.port else {
             throw PlainHTTPError.badAddress(url)
         }
@@ -39,11 +48,17 @@ enum PlainHTTP {
         guard connected == 0 else { throw PlainHTTPError.noAnswer(url) }
 
         // HTTP/1.1: Chromium's DevTools endpoint answers HTTP/1.0 with nothing at all.
-        var request = "GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n"
+        var request = "\(method) \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n"
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
+        if let body { request += "Content-Length: \(body.count)\r\n" }
         request += "\r\n"
-        let bytes = Array(request.utf8)
-        guard bytes.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, 0) }) == bytes.count else { throw PlainHTTPError.noAnswer(url) }
+        let bytes = Array(request.utf8) + (body ?? [])
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, $0.count - sent, 0) }
+            guard n > 0 else { throw PlainHTTPError.noAnswer(url) }
+            sent += n
+        }
 
         // Read until the answer is whole: Content-Length bytes, the last chunk, or the close.
         var answer = Data()
