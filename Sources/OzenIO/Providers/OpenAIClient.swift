@@ -78,6 +78,8 @@ public struct OpenAIClient: Sendable {
         request.timeoutInterval = provider.timeout
         request.setValue(contentType, forHTTPHeaderField: "Content-Type")
         request.setValue(accept, forHTTPHeaderField: "Accept")
+        // No "Expect: 100-continue": curl waits a second for a 100 that many servers never send.
+        request.setValue("", forHTTPHeaderField: "Expect")
         if let key = provider.apiKey, !key.isEmpty { request.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization") }
         let exchange = Exchange(onBytes: onBytes)
         let session = URLSession(configuration: .ephemeral, delegate: exchange, delegateQueue: nil)

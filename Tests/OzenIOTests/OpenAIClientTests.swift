@@ -1,0 +1,132 @@
+import Foundation
+import OzenIO
+import OzenKit
+import OzenTestSupport
+import Testing
+
+/// The one OpenAI-compatible client against a scripted server on 127.0.0.1 (the project's own
+/// web server, answering as it is told): what real providers do when they misbehave (401, 429,
+/// 500, a hang, keep-alive comments, a plain JSON answer), which a real server will not do on demand.
+@Suite(.serialized) struct OpenAIClientTests {
+    final class Scripted: @unchecked Sendable {
+        private let lock = NSLock()
+        private var seen: [HTTPRequest] = []
+        let server: WebServer
+        init(_ answer: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
+            let root = FileManager.default.temporaryDirectory.appendingPathComponent("ozen-scripted-\(UUID())")
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            let box = Box()
+            server = try WebServer(options: .init(address: ListenAddress(host: "127.0.0.1", port: 0), documentRoot: root.path),
+                                   routes: [("/v1/", { request in box.record(request); return answer(request) })]) { _, _ in nil }
+            box.owner = self
+        }
+        var requests: [HTTPRequest] { lock.withLock { seen } }
+        func record(_ request: HTTPRequest) { lock.withLock { seen.append(request) } }
+        var base: String { "http://127.0.0.1:\(server.port)/v1" }
+        func provider(key: String? = "sk-test-abcdefghijklmnop-9f2c", timeout: Double = 10) -> ProviderSettings {
+            ProviderSettings(baseURL: base, model: "scripted", apiKey: key, timeout: timeout)
+        }
+        final class Box: @unchecked Sendable {
+            weak var owner: Scripted?
+            func record(_ request: HTTPRequest) { owner?.record(request) }
+        }
+    }
+
+    static func stream(_ text: String) -> HTTPResponse {
+        HTTPResponse(contentType: "text/event-stream", body: Array(text.utf8))
+    }
+
+    @Test func aStreamedAnswerIsPutTogetherAndTheRequestIsWhatOpenAIExpects() throws {
+        let server = try Scripted { _ in
+            Self.stream(": keep-alive\r\n\r\ndata: {\"choices\":[{\"delta\":{\"role\":\"assistant\",\"reasoning_content\":\"hm\"}}]}\r\n\r\n"
+                        + "data: {\"choices\":[{\"delta\":{\"content\":\"Thank you, \"}}]}\n\n: keep-alive\n\n"
+                        + "data: {\"choices\":[{\"delta\":{\"content\":\"thank you.\"}}]}\n\ndata: [DONE]\n\n")
+        }
+        let answer = try OpenAIClient(provider: server.provider()).chat([ChatMessage(role: "user", content: "Tack, tack.")])
+        #expect(answer == "Thank you, thank you.")
+        let request = try #require(server.requests.first)
+        #expect(request.path == "/v1/chat/completions")
+        #expect(request.headers["authorization"] == "Bearer sk-test-abcdefghijklmnop-9f2c")
+        let body = try #require(try JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any])
+        #expect(body["stream"] as? Bool == true && body["model"] as? String == "scripted")
+        #expect((body["messages"] as? [[String: String]])?.first?["content"] == "Tack, tack.")
+    }
+
+    @Test func aPlainJSONAnswerIsReadToo() throws {
+        let server = try Scripted { _ in .json(#"{"choices":[{"message":{"role":"assistant","content":"Goodbye"}}]}"#) }
+        #expect(try OpenAIClient(provider: server.provider()).chat([ChatMessage(role: "user", content: "Au revoir")]) == "Goodbye")
+    }
+
+    @Test(arguments: [401, 429, 500])
+    func aRefusalSaysWhatHappenedAndNeverShowsTheKey(status: Int) throws {
+        let server = try Scripted { _ in
+            .json(#"{"error":{"message":"scripted refusal","type":"x","param":null,"code":null}}"#, status: status)
+        }
+        do {
+            _ = try OpenAIClient(provider: server.provider()).chat([ChatMessage(role: "user", content: "x")])
+            Issue.record("a \(status) was taken as an answer")
+        } catch {
+            #expect(error == .refused(status: status, message: "scripted refusal"))
+            #expect(!error.description.contains("abcdefghijklmnop"))
+            if status == 401 { #expect(error.description.contains("check the key")) }
+        }
+    }
+
+    @Test func aServerThatSaysNothingCostsTheTimeoutAndNoMore() throws {
+        let server = try Scripted { _ in Thread.sleep(forTimeInterval: 8); return .json("{}") }
+        let started = Date()
+        #expect(throws: ProviderFailure.timedOut(url: server.base + "/chat/completions", seconds: 1)) {
+            try OpenAIClient(provider: server.provider(timeout: 1)).chat([ChatMessage(role: "user", content: "x")])
+        }
+        #expect(Date().timeIntervalSince(started) < 6)
+    }
+
+    @Test func nobodyListeningIsSaidInWords() throws {
+        let provider = ProviderSettings(baseURL: "http://127.0.0.1:9/v1", model: "m", timeout: 5)
+        do {
+            _ = try OpenAIClient(provider: provider).chat([ChatMessage(role: "user", content: "x")])
+            Issue.record("no server, yet an answer")
+        } catch {
+            guard case .unreachable(let url, _) = error else { Issue.record("\(error)"); return }
+            #expect(url == "http://127.0.0.1:9/v1/chat/completions")
+        }
+    }
+
+    @Test func aTranscriptionUploadCarriesTheAudioAndItsFields() throws {
+        let server = try Scripted { request in
+            guard let boundary = MultipartForm.boundary(contentType: request.headers["content-type"] ?? ""),
+                  let form = try? MultipartForm.parse(request.body, boundary: boundary),
+                  let file = form.part("file") else { return .json(#"{"error":{"message":"bad upload"}}"#, status: 400) }
+            let audio = try? WAVDecoder().decode(Data(file.body), path: "upload")
+            return .json(#"{"text":"\#(form.field("language") ?? "-") \#(audio?.samples.count ?? -1) \#(form.field("prompt") ?? "-") \#(request.path)"}"#)
+        }
+        let client = try SecondPassClient(baseURL: "http://127.0.0.1:\(server.server.port)", token: nil)
+        let samples = [Float](repeating: 0.1, count: 16_000)
+        #expect(try client.hear(audio: samples, language: SpokenLanguage(rawValue: "fr")!) == "fr 16000 - /v1/audio/transcriptions")
+        #expect(try client.translate(audio: samples, language: .swedish, previousEnglish: "Hello.") == "- 16000 Hello. /v1/audio/translations")
+    }
+
+    @Test func aSecondPassWithoutTranslationsKeepsTheFirstEnglish() throws {
+        let server = try Scripted { request in
+            request.path.hasSuffix("/translations") ? .json(#"{"error":{"message":"not here"}}"#, status: 404) : .json(#"{"text":"Tack."}"#)
+        }
+        let client = try SecondPassClient(baseURL: server.base, token: nil)
+        #expect(try client.hear(audio: [0, 0], language: .swedish) == "Tack.")
+        #expect(try client.translate(audio: [0, 0], language: .swedish, previousEnglish: nil) == nil)
+    }
+
+    @Test func theKeyIsKeptForHerAloneAndRefusedWhenOthersCanReadIt() throws {
+        let home = OzenHome(path: FileManager.default.temporaryDirectory.appendingPathComponent("ozen-providers-\(UUID())").path)
+        let store = ProviderStore(home: home, environment: [:])
+        try store.save(ProviderSettings(baseURL: "https://api.deepseek.com/v1", model: "deepseek-chat", apiKey: "sk-secret-1234567890"),
+                       purpose: .interpreter)
+        let mode = try FileManager.default.attributesOfItem(atPath: store.keyPath(.interpreter))[.posixPermissions] as? NSNumber
+        #expect(mode?.intValue == 0o600)
+        #expect(try store.load(purpose: .interpreter).apiKey == "sk-secret-1234567890")
+        #expect(!String(decoding: FileManager.default.contents(atPath: store.settingsPath(.interpreter)) ?? Data(), as: UTF8.self).contains("secret"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: store.keyPath(.interpreter))
+        #expect(throws: ProviderStoreError.keyExposed(store.keyPath(.interpreter))) { try store.load(purpose: .interpreter) }
+        #expect(try ProviderStore(home: home, environment: ["OZEN_API_KEY": "from-env"]).load(purpose: .interpreter).apiKey == "from-env")
+        #expect(throws: ProviderStoreError.notSet("dictation")) { try store.load(purpose: .dictation) }
+    }
+}
