@@ -11,6 +11,9 @@
 ///   conversation), instead of intersecting line lists that run to 100,000 lines for a
 ///   common word.
 ///
+/// Version 2 adds each line's English when the interpreter made one (`line.english`); its words
+/// go into the same index entry as the line's own, so a search finds a line in either language.
+///
 /// The list reads only `conversation`'s columns and its `summary` JSON, never lines.
 public enum HistorySchema {
     public static let migrations: [String] = [
@@ -67,6 +70,10 @@ public enum HistorySchema {
         CREATE VIRTUAL TABLE line_words USING fts5(
             words, conversation, content='', detail=column, tokenize='unicode61 remove_diacritics 0'
         )
+        """,
+        // Version 2: the interpreter's English of a line (`ozen interpret`), searchable beside the source.
+        """
+        ALTER TABLE line ADD COLUMN english TEXT
         """,
     ]
 }

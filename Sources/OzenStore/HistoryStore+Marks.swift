@@ -72,8 +72,12 @@ extension HistoryStore {
     public func delete(conversations ids: [Int64]) throws {
         try db.transaction {
             for id in ids {
-                let lines = try db.rows("SELECT id, text, correction FROM line WHERE conversation_id = ?", [.int(id)]) { ($0.int(0), $0.text(1), $0.optionalText(2)) }
-                for (lineID, text, correction) in lines { try unindex(lineID: lineID, text: text, correction: correction, conversation: id) }
+                let lines = try db.rows("SELECT id, text, correction, english FROM line WHERE conversation_id = ?", [.int(id)]) {
+                    ($0.int(0), $0.text(1), $0.optionalText(2), $0.optionalText(3))
+                }
+                for (lineID, text, correction, english) in lines {
+                    try unindex(lineID: lineID, text: text, correction: correction, english: english, conversation: id)
+                }
                 try db.run("DELETE FROM conversation WHERE id = ?", [.int(id)])
             }
         }

@@ -39,9 +39,13 @@ extension HistoryStore {
     /// Lines of a conversation in order, from line number `first`, at most `limit`.
     public func lines(of id: Int64, from first: Int = 1, limit: Int = Int(Int32.max)) throws -> [SavedLine] {
         try db.rows("""
-            SELECT conversation_id, number, text, speaker, start_s, end_s, confidence, uncertain, starred, correction, language
+            SELECT conversation_id, number, text, speaker, start_s, end_s, confidence, uncertain, starred, correction, language, english
             FROM line WHERE conversation_id = ? AND number >= ? ORDER BY number LIMIT ?
-            """, [.int(id), .int(Int64(first)), .int(Int64(limit))], Self.savedLine)
+            """, [.int(id), .int(Int64(first)), .int(Int64(limit))]) { row in
+            var line = Self.savedLine(row)
+            line.english = row.optionalText(11)
+            return line
+        }
     }
 
     static func savedLine(_ row: SQLRow) -> SavedLine {

@@ -77,15 +77,15 @@ public final class HistoryStore {
             """, [.int(line.conversationID), .int(Int64(line.number)), .text(line.text), .optional(line.speaker),
                   .real(line.start), .real(line.end), .optional(line.confidence), .bool(line.uncertain),
                   .bool(line.starred), .text(line.language), .real(savedAt.timeIntervalSince1970)])
-        try index(lineID: db.lastInsertedID, text: line.text, correction: nil, conversation: line.conversationID)
+        try index(lineID: db.lastInsertedID, text: line.text, correction: nil, english: nil, conversation: line.conversationID)
         if let speaker = line.speaker {
             try db.run("INSERT OR IGNORE INTO speaker(conversation_id, label) VALUES (?, ?)", [.int(line.conversationID), .text(speaker)])
         }
     }
 
     /// Adds a line's words to both search indexes.
-    func index(lineID: Int64, text: String, correction: String?, conversation: Int64) throws {
-        let spellings = SearchWords.indexSpellings(ofText: correction.map { text + " " + $0 } ?? text)
+    func index(lineID: Int64, text: String, correction: String?, english: String?, conversation: Int64) throws {
+        let spellings = SearchWords.indexSpellings(ofText: [text, correction, english].compactMap { $0 }.joined(separator: " "))
         try db.run("INSERT INTO line_words(rowid, words, conversation) VALUES (?, ?, ?)",
                    [.int(lineID), .text(spellings.joined(separator: " ")), .text("c\(conversation)")])
         for spelling in spellings {
@@ -94,8 +94,8 @@ public final class HistoryStore {
     }
 
     /// Takes a line's words out of the line index (contentless FTS5 needs the words it was given).
-    func unindex(lineID: Int64, text: String, correction: String?, conversation: Int64) throws {
-        let spellings = SearchWords.indexSpellings(ofText: correction.map { text + " " + $0 } ?? text)
+    func unindex(lineID: Int64, text: String, correction: String?, english: String?, conversation: Int64) throws {
+        let spellings = SearchWords.indexSpellings(ofText: [text, correction, english].compactMap { $0 }.joined(separator: " "))
         try db.run("INSERT INTO line_words(line_words, rowid, words, conversation) VALUES ('delete', ?, ?, ?)",
                    [.int(lineID), .text(spellings.joined(separator: " ")), .text("c\(conversation)")])
     }
@@ -103,12 +103,26 @@ public final class HistoryStore {
     /// Records the final pass's better wording of a line; both wordings stay searchable.
     public func correct(conversation: Int64, line number: Int, to correction: String) throws {
         try db.transaction {
-            guard let (id, text, old) = try db.rows("SELECT id, text, correction FROM line WHERE conversation_id = ? AND number = ?",
-                                                    [.int(conversation), .int(Int64(number))], { ($0.int(0), $0.text(1), $0.optionalText(2)) }).first
+            guard let (id, text, old, english) = try db.rows("SELECT id, text, correction, english FROM line WHERE conversation_id = ? AND number = ?",
+                                                    [.int(conversation), .int(Int64(number))], { ($0.int(0), $0.text(1), $0.optionalText(2), $0.optionalText(3)) }).first
             else { throw HistoryLookupError.noLine(conversation: conversation, line: number) }
-            try unindex(lineID: id, text: text, correction: old, conversation: conversation)
+            try unindex(lineID: id, text: text, correction: old, english: english, conversation: conversation)
             try db.run("UPDATE line SET correction = ? WHERE id = ?", [.text(correction), .int(id)])
-            try index(lineID: id, text: text, correction: correction, conversation: conversation)
+            try index(lineID: id, text: text, correction: correction, english: english, conversation: conversation)
+        }
+    }
+
+    /// Keeps the interpreter's English of a line, and the second pass's better source when it
+    /// heard one (kept as the line's correction); both languages stay searchable.
+    public func translate(conversation: Int64, line number: Int, english: String, revisedSource: String? = nil) throws {
+        try db.transaction {
+            guard let (id, text, old, oldEnglish) = try db.rows("SELECT id, text, correction, english FROM line WHERE conversation_id = ? AND number = ?",
+                                                    [.int(conversation), .int(Int64(number))], { ($0.int(0), $0.text(1), $0.optionalText(2), $0.optionalText(3)) }).first
+            else { throw HistoryLookupError.noLine(conversation: conversation, line: number) }
+            let correction = revisedSource ?? old
+            try unindex(lineID: id, text: text, correction: old, english: oldEnglish, conversation: conversation)
+            try db.run("UPDATE line SET correction = ?, english = ? WHERE id = ?", [.optional(correction), .text(english), .int(id)])
+            try index(lineID: id, text: text, correction: correction, english: english, conversation: conversation)
         }
     }
 

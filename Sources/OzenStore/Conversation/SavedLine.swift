@@ -14,12 +14,16 @@ public struct SavedLine: Sendable, Equatable {
     /// The final pass's better wording of `text`, when it made one.
     public var correction: String?
     public var language: String
+    /// The interpreter's English of the line (`ozen interpret`), when it made one.
+    public var english: String?
 
     /// What is shown: the correction when there is one.
     public var shownText: String { correction ?? text }
 
     public init(conversationID: Int64, number: Int, text: String, speaker: String?, start: Double, end: Double,
-                confidence: Double?, uncertain: Bool, starred: Bool = false, correction: String? = nil, language: String) {
+                confidence: Double?, uncertain: Bool, starred: Bool = false, correction: String? = nil, language: String,
+                english: String? = nil) {
+        self.english = english
         self.conversationID = conversationID
         self.number = number
         self.text = text

@@ -29,6 +29,8 @@ public final class ConversationRecorder: @unchecked Sendable {
         case line(CaptionLine)
         case speaker(lineID: Int, speaker: String)
         case star(lineID: Int, starred: Bool)
+        /// The interpreter's English of a line, and the second pass's better source when it heard one.
+        case translation(lineID: Int, english: String, revisedSource: String?)
     }
 
     private let condition = NSCondition()
@@ -98,6 +100,10 @@ public final class ConversationRecorder: @unchecked Sendable {
             item = .line(line)
         case .speaker(let lineID, let speaker, _):
             item = .speaker(lineID: lineID, speaker: speaker)
+        case .translation(let sentence, _) where !sentence.english.isEmpty:
+            item = .translation(lineID: sentence.id, english: sentence.english, revisedSource: nil)
+        case .reviewed(let revision, _) where revision.changed:
+            item = .translation(lineID: revision.id, english: revision.english, revisedSource: revision.source)
         default:
             return
         }
@@ -257,6 +263,16 @@ public final class ConversationRecorder: @unchecked Sendable {
                 }
                 if let conversation = savedConversation, let number = savedNumbers[lineID] {
                     try store?.setStar(starred, conversation: conversation, line: number)
+                }
+                committedItems = index + 1
+            case .translation(let lineID, let english, let revisedSource):
+                if !run.isEmpty {
+                    try write(run)
+                    run = []
+                    committedItems = index
+                }
+                if let conversation = savedConversation, let number = savedNumbers[lineID] {
+                    try store?.translate(conversation: conversation, line: number, english: english, revisedSource: revisedSource)
                 }
                 committedItems = index + 1
             }

@@ -48,6 +48,7 @@ public struct ConversationExport: Sendable {
             text += line.shownText
             if line.uncertain { text += " " + tr("(ייתכן שלא נשמע נכון)", "(may not have been heard correctly)") }
             out += text + "\n"
+            if let english = line.english { out += "        \(english)\n" }
         }
         return out
     }
@@ -60,13 +61,15 @@ public struct ConversationExport: Sendable {
             var text = line.speaker.map { "\($0): " } ?? ""
             text += line.shownText
             if line.uncertain { text += " (?)" }
+            if let english = line.english { text = english + "\n" + text }
             out += "\(index + 1)\n\(Self.srtTime(line.start)) --> \(Self.srtTime(end))\n\(text)\n\n"
         }
         return out
     }
 
     /// JSON Lines: a `conversation` line, then one `line` event per line (the fields
-    /// `ozen caption --json` writes) with `starred` and `correction` added.
+    /// `ozen caption --json` writes) with `starred` and `correction` added, and `english` where the
+    /// interpreter translated the line.
     public var json: String {
         var out = JSONValue.object([
             ("type", .string("conversation")), ("id", .int(Int(conversation.id))),
@@ -81,6 +84,7 @@ public struct ConversationExport: Sendable {
             guard case .object(var fields) = CaptionEvent.line(caption, at: line.end).json else { continue }
             fields.append(("starred", .bool(line.starred)))
             fields.append(("correction", line.correction.map(JSONValue.string) ?? .null))
+            if let english = line.english { fields.append(("english", .string(english))) }
             out += JSONValue.object(fields).serialized() + "\n"
         }
         return out

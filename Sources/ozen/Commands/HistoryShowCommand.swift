@@ -35,6 +35,9 @@ enum HistoryShowCommand {
             var text = HistoryCommand.highlighted(line.shownText, ranges)
             if line.uncertain { text += " (?)" }
             HistoryCommand.write("\(mark)\(star)\(String(format: "%4d", line.number)) [\(ConversationExport.clock(line.start))] \(speaker)\(text)")
+            if let english = line.english {
+                HistoryCommand.write("                 " + HistoryCommand.highlighted(english, words.isEmpty ? [] : HistoryStore.highlights(of: words, in: english).ranges))
+            }
         }
     }
 
