@@ -8,6 +8,7 @@ import OzenStore
 /// `--from` says otherwise) shown in English a few seconds behind.
 enum InterpretCommand {
     static func run(_ arguments: [String]) throws {
+        if arguments.first == "provider" { return try ProviderCommand.run(Array(arguments.dropFirst()), purpose: .interpreter) }
         let args = try ArgumentReader(arguments, options: ["--from", "--device", "--model", "--second-pass", "--translator"],
                                       flags: ["--json", "--realtime", "--no-save", "--fallback-default"])
         guard args.positional.count <= 1 else {

@@ -1,0 +1,62 @@
+import Foundation
+import OzenIO
+import OzenKit
+
+/// `ozen interpret provider set|show|test`: the OpenAI-compatible chat provider the LLM
+/// translator uses (dictation's polish will keep its own under the same commands).
+///
+///     provider set (--preset NAME | --base-url URL) [--model M] [--timeout S] [--key-stdin]
+///     provider show        base URL, model, and the key masked
+///     provider test        one short request, and what came back or why not
+///
+/// The key is read from stdin (`--key-stdin`), never from the command line, where other
+/// users' `ps` would see it; or it comes from `OZEN_API_KEY`.
+enum ProviderCommand {
+    static func run(_ arguments: [String], purpose: ProviderStore.Purpose) throws {
+        let store = ProviderStore(home: OzenHome.fromEnvironment())
+        let verb = arguments.first ?? "show"
+        let rest = Array(arguments.dropFirst())
+        switch verb {
+        case "set":
+            let args = try ArgumentReader(rest, options: ["--preset", "--base-url", "--model", "--timeout"], flags: ["--key-stdin"])
+            var base = args.value("--base-url"), model = args.value("--model")
+            if let name = args.value("--preset") {
+                guard let preset = ProviderSettings.presets.first(where: { $0.name == name.lowercased() }) else {
+                    throw UsageError(tr("אין ספק מוכן בשם '\(name)' — יש: ", "no preset named '\(name)' — there are: ")
+                                     + ProviderSettings.presets.map(\.name).joined(separator: ", "))
+                }
+                base = base ?? preset.baseURL
+                model = model ?? preset.model
+            }
+            guard let base, let url = URL(string: base), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+                throw UsageError(tr("צריך --base-url http(s)://… או --preset", "give --base-url http(s)://… or --preset"))
+            }
+            var timeout = 20.0
+            if let raw = args.value("--timeout") {
+                guard let value = Double(raw), (1...120).contains(value) else {
+                    throw UsageError(tr("--timeout הוא שניות בין 1 ל־120", "--timeout is seconds from 1 to 120"))
+                }
+                timeout = value
+            }
+            var key: String?
+            if args.flag("--key-stdin") {
+                key = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces)
+            }
+            let settings = ProviderSettings(baseURL: base, model: model ?? "", apiKey: key, timeout: timeout)
+            try store.save(settings, purpose: purpose)
+            print(tr("נשמר: \(settings.baseURL) · \(settings.model) · מפתח \(settings.maskedKey)",
+                     "saved: \(settings.baseURL) · \(settings.model) · key \(settings.maskedKey)"))
+        case "show":
+            let settings = try store.load(purpose: purpose)
+            print("base_url \(settings.baseURL)\nmodel    \(settings.model)\nkey      \(settings.maskedKey)\ntimeout  \(Int(settings.timeout)) s")
+        case "test":
+            let settings = try store.load(purpose: purpose)
+            let started = Date()
+            let answer = try LLMTranslator(provider: settings).translate(
+                SentenceToTranslate(audio: [], source: "Tack så mycket.", language: .swedish))
+            print(String(format: tr("ענה תוך %.1f שניות: %@", "answered in %.1f s: %@"), Date().timeIntervalSince(started), answer))
+        default:
+            throw UsageError(tr("provider מקבל set, show או test", "provider takes set, show or test"))
+        }
+    }
+}
