@@ -97,6 +97,26 @@ export class CaptionList {
     if (stick) this.scrollToEnd(false);
   }
 
+  /** The interpreter's `translation` of line `id`: the English is shown large, the source small beneath. */
+  translation(ev) {
+    const entry = this.lines.get(ev.id);
+    if (!entry) return;
+    const stick = this.atBottom();
+    entry.translation = { english: ev.english, source: ev.source, checked: false };
+    this.render(entry);
+    if (stick) this.scrollToEnd(false);
+  }
+
+  /** The second pass heard line `id` again: `revised` replaces both texts in place, `checked`
+   *  agrees; either way the line gets its check mark. */
+  reviewed(ev) {
+    const entry = this.lines.get(ev.id);
+    if (!entry || !entry.translation) return;
+    if (ev.type === "revised") entry.translation = { english: ev.english, source: ev.source, checked: true };
+    else entry.translation.checked = true;
+    this.render(entry);
+  }
+
   /** A `speaker` event: line `id` turned out to be someone else's. */
   relabel(ev) {
     const entry = this.lines.get(ev.id);
@@ -185,15 +205,34 @@ export class CaptionList {
     el.classList.toggle("uncertain", !!ev.uncertain);
     el.classList.toggle("starred", !!entry.starred);
 
-    const text = String(ev.text);
-    const hits = entry.hits.map((h) => locateHit(text, h)).filter(Boolean);
+    const translated = entry.translation;
+    el.classList.toggle("translated", !!translated);
+    if (translated) el.dir = "ltr";
+    const text = translated ? String(translated.english) : String(ev.text);
+    const hits = translated ? [] : entry.hits.map((h) => locateHit(text, h)).filter(Boolean);
     el.classList.toggle("alerted", entry.hits.length > 0);
     const p = el.querySelector(".text");
     renderCaptionText(p, text, {
       numbers: ev.numbers, hits,
-      settled: locked ? text.length : settledEnd(text, ev.settled_words),
-      breaks: ev.paragraph_breaks,
+      settled: locked || translated ? text.length : settledEnd(text, ev.settled_words),
+      breaks: translated ? [] : ev.paragraph_breaks,
     });
+    let source = el.querySelector(".source");
+    if (translated) {
+      if (!source) { source = document.createElement("p"); source.className = "source"; el.append(source); }
+      source.textContent = translated.source;
+      source.lang = ev.language || "";
+      if (translated.checked) {
+        const check = document.createElement("span");
+        check.className = "checked-mark";
+        check.textContent = "✓";
+        check.title = t("captions.checked");
+        check.setAttribute("aria-label", t("captions.checked"));
+        p.append(" ", check);
+      }
+    } else if (source) {
+      source.remove();
+    }
     if (ev.uncertain) {
       const unsure = document.createElement("span");
       unsure.className = "unsure";

@@ -70,6 +70,7 @@ const phrases = {
   "captions.unseen": ["מכאן: חדש מאז שהמסך הוסתר", "New since the screen was hidden"],
   "captions.resumed": ["{time} · אחרי {minutes} דקות שקט", "{time} · after {minutes} quiet minutes"],
   "captions.unsure": ["לא בטוח", "not sure"],
+  "captions.checked": ["נבדק במעבר השני", "checked by the second pass"],
   "line.star": ["סמן בכוכב", "Star"],
   "line.unstar": ["הסר כוכב", "Remove star"],
   "line.copy": ["העתק", "Copy"],

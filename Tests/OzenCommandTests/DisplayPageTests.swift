@@ -261,6 +261,28 @@ struct DisplayPageTests {
         var conversations: [Listing]
     }
 
+    @Test("with --interpret the page shows each sentence's English large and what was said small beneath it")
+    func interpreterView() throws {
+        let browser = try HeadlessBrowser()
+        defer { browser.close() }
+        try browser.setViewport(width: 720, height: 900)
+        let serve = try ServeProcess(["--source", Fixtures.path("interpreter/fr/conversation.wav"), "--interpret", "--from", "fr",
+                                      "--no-speakers", "--no-sounds", "--no-save"])
+        defer { serve.stop() }
+        try browser.open(serve.address)
+        struct Translated: Decodable { var english: String; var source: String; var dir: String }
+        let read = """
+            JSON.stringify([...document.querySelectorAll('#captions .line.translated')].map((el) => ({
+              english: el.querySelector('.text').textContent, source: el.querySelector('.source').textContent,
+              dir: el.getAttribute('dir') })))
+            """
+        let shown = try browser.wait(for: read, as: [Translated].self, timeout: 120) { $0.count >= 10 }
+        let lines = try #require(shown, "the page showed no translations; server said:\n\(serve.stderr)")
+        #expect(lines.contains { $0.english.contains("patience") && $0.source.contains("patience") }, "\(lines)")
+        #expect(lines.allSatisfy { $0.dir == "ltr" && !$0.english.isEmpty && $0.english != $0.source })
+        _ = try Self.keep(browser.screenshot(), name: "display-interpreter.png")
+    }
+
     @Test("a Hebrew line reads right to left, and the interface turns Hebrew")
     func hebrewLine() throws {
         // Real Hebrew speech: eSpeak NG's Hebrew voice through `ozen say --out`, captioned in Hebrew.

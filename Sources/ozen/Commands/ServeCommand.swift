@@ -14,9 +14,9 @@ import OzenStore
 enum ServeCommand {
     static func run(_ arguments: [String]) throws {
         let args = try ArgumentReader(arguments, options: ["--host", "--port", "--source", "--device", "--language", "--model",
-                                                           "--alert", "--mute-sound"],
+                                                           "--alert", "--mute-sound", "--from", "--second-pass"],
                                       flags: ["--lan", "--realtime", "--json", "--no-save", "--no-speakers", "--no-sounds",
-                                              "--notify", "--fallback-default"])
+                                              "--notify", "--fallback-default", "--interpret"])
         guard args.positional.isEmpty else {
             throw UsageError(tr("serve לא מקבל ארגומנטים נוספים: \(args.positional.joined(separator: " "))",
                                 "serve takes no further arguments: \(args.positional.joined(separator: " "))"))
@@ -31,6 +31,14 @@ enum ServeCommand {
         }
         let source = try args.value("--source").map { try WAVDecoder().read(path: $0) }
         let mutedHere = try SoundsCommand.kinds(args.values("--mute-sound"))
+        // --interpret: the own source's speech (Swedish unless --from says otherwise) shown in English.
+        let interpreting: (settings: InterpreterSettings, reviewer: (any SentenceReviewer)?)? = args.flag("--interpret")
+            ? (try InterpretCommand.interpreterSettings(args), try args.value("--second-pass").map { url in
+                do { return try SecondPassClient(baseURL: url) } catch {
+                    throw UsageError(tr("--second-pass צריך כתובת http(s), קיבל '\(url)'", "--second-pass needs an http(s) address, got '\(url)'"))
+                }
+            })
+            : nil
         // A microphone that is not there is her fix: said at once, before any model loads.
         var microphone: MicrophoneInput?
         if let device = args.value("--device") {
@@ -83,7 +91,8 @@ enum ServeCommand {
                 FileHandle.standardError.write(Data(("ozen: " + line + "\n").utf8))
             } : nil
             let ownSource = OwnSource(engines: engines, language: language, printer: printer, recorder: recorder,
-                                      display: display, notifications: notifications, listeners: sounds.map { [$0] } ?? [])
+                                      display: display, notifications: notifications, listeners: sounds.map { [$0] } ?? [],
+                                      interpreting: interpreting)
             let input = microphone
             let thread = Thread {
                 if let source { ownSource.replay(source) } else if let input { ownSource.listen(input, inbox: inbox) }

@@ -26,9 +26,9 @@ final class CaptionEngines: @unchecked Sendable {
     }
 
     /// A pipeline for one stream of live audio, on real time.
-    func captioner(language: SpokenLanguage, clock: any PipelineClock = RealTimeClock()) throws -> LiveCaptioner {
+    func captioner(language: SpokenLanguage, clock: any PipelineClock = RealTimeClock(), settings: LiveSettings? = nil) throws -> LiveCaptioner {
         CaptionSetup.Models(classifier: try SileroFrameClassifier(model: voiceModel), recognizer: recognizer,
                             speakers: speakersOn ? try SpeakerSupport.lineSpeakers(home: home) : nil)
-            .captioner(settings: try CaptionCommand.liveSettings(language: language, keywords: keywords), clock: clock)
+            .captioner(settings: try settings ?? CaptionCommand.liveSettings(language: language, keywords: keywords), clock: clock)
     }
 }

@@ -17,6 +17,9 @@ final class DisplayHub: @unchecked Sendable {
     private var lastStatus: CaptionEvent?
     private var conversation: Int64?
     private var starred: Set<Int> = []
+    /// The interpreter's English of recent lines, with the second pass's answer when it came.
+    private var translations: [Int: CaptionEvent] = [:]
+    private var reviews: [Int: CaptionEvent] = [:]
 
     func join(_ page: WebSocketPeer) {
         lock.lock()
@@ -29,6 +32,10 @@ final class DisplayHub: @unchecked Sendable {
         }
         let shown = Set(lines.map(\.line.id))
         for alert in alerts where shown.contains(alert.lineID) { page.send(text: CaptionEvent.alert(alert).json.serialized()) }
+        for (line, _) in lines {
+            if let translation = translations[line.id] { page.send(text: translation.json.serialized()) }
+            if let review = reviews[line.id] { page.send(text: review.json.serialized()) }
+        }
         if let lastStatus { page.send(text: lastStatus.json.serialized()) }
         page.send(text: #"{"type":"caught_up"}"#)
     }
@@ -78,6 +85,12 @@ final class DisplayHub: @unchecked Sendable {
             let oldest = lines.first?.line.id ?? 0
             alerts.removeAll { $0.lineID < oldest }
             starred = starred.filter { $0 >= oldest }
+            translations = translations.filter { $0.key >= oldest }
+            reviews = reviews.filter { $0.key >= oldest }
+        case .translation(let sentence, _):
+            translations[sentence.id] = event
+        case .reviewed(let revision, _):
+            reviews[revision.id] = event
         case .speaker(let lineID, let speaker, _):
             if let index = lines.lastIndex(where: { $0.line.id == lineID }) { lines[index].line.speaker = speaker }
         case .alert(let alert):

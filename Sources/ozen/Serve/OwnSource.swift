@@ -14,10 +14,14 @@ final class OwnSource: @unchecked Sendable {
     let display: DisplayHub
     let notifications: CaptionNotifications?
     let listeners: [any AudioListener]
+    /// `--interpret`: the source language is translated into English sentence by sentence.
+    let interpreting: (settings: InterpreterSettings, reviewer: (any SentenceReviewer)?)?
     private let lock = NSLock()
 
     init(engines: CaptionEngines, language: SpokenLanguage, printer: EventPrinter, recorder: ConversationRecorder?,
-         display: DisplayHub, notifications: CaptionNotifications?, listeners: [any AudioListener]) {
+         display: DisplayHub, notifications: CaptionNotifications?, listeners: [any AudioListener],
+         interpreting: (settings: InterpreterSettings, reviewer: (any SentenceReviewer)?)? = nil) {
+        self.interpreting = interpreting
         self.engines = engines
         self.language = language
         self.printer = printer
@@ -42,8 +46,10 @@ final class OwnSource: @unchecked Sendable {
     func replay(_ recording: MonoAudio) {
         let clock = RealTimeClock()
         do {
-            let captioner = try engines.captioner(language: language, clock: clock)
-            try RecordingReplay.run(recording, through: captioner, clock: clock, listeners: listeners) { handle($0) }
+            let (captioner, interpreter) = try pipeline(clock: clock)
+            try RecordingReplay.run(recording, through: captioner, clock: clock, listeners: listeners + (interpreter.map { [$0] } ?? [])) { event in
+                if let interpreter { interpreter.pass(event) { handle($0) } } else { handle(event) }
+            }
             say(tr("ozen: ההקלטה הסתיימה; השרת ממשיך לפעול (Ctrl-C לסיום)", "ozen: the recording has ended; still serving (Ctrl-C to stop)"))
         } catch {
             handle(.status(.failed(reason: String(describing: error), action: tr("בדקו את ההקלטה ואת המודל", "check the recording and the model")), at: 0))
@@ -54,17 +60,29 @@ final class OwnSource: @unchecked Sendable {
     /// Captions the microphone until the server stops; the microphone recovers by itself.
     func listen(_ microphone: MicrophoneInput, inbox: LiveAudioInbox) {
         do {
-            let captioner = try engines.captioner(language: language)
+            let (captioner, interpreter) = try pipeline(clock: RealTimeClock())
             try microphone.start(into: inbox) { [weak self] status in
                 self?.handle(.status(status, at: microphone.deliveredSeconds))
                 if case .failed = status { inbox.close() }
             }
-            try LiveStream.run(inbox, through: captioner, listeners: listeners) { handle($0) }
+            try LiveStream.run(inbox, through: captioner, listeners: listeners + (interpreter.map { [$0] } ?? [])) { event in
+                if let interpreter { interpreter.pass(event) { handle($0) } } else { handle(event) }
+            }
         } catch {
             handle(.status(.failed(reason: String(describing: error), action: tr("בדקו את המיקרופון ב־ozen devices", "check the microphone with ozen devices")), at: 0))
         }
         notifications?.close()
         settle()
+    }
+
+    /// The caption pipeline, and with --interpret the interpreter that follows it.
+    private func pipeline(clock: any PipelineClock) throws -> (LiveCaptioner, Interpreter?) {
+        guard let interpreting else { return (try engines.captioner(language: language, clock: clock), nil) }
+        let settings = try InterpretCommand.captionSettings(language: interpreting.settings.language)
+        let captioner = try engines.captioner(language: interpreting.settings.language, clock: clock, settings: settings)
+        let interpreter = Interpreter(translator: WhisperTranslator(recognizer: engines.recognizer), reviewer: interpreting.reviewer,
+                                      settings: interpreting.settings, clock: clock)
+        return (captioner, interpreter)
     }
 
     /// Late lines still get their conversation id once the history has saved them.
