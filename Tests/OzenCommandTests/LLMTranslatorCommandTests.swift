@@ -70,6 +70,27 @@ import Testing
         #expect(users.first?.contains("do not translate") == false)
     }
 
+    /// The same path against a real OpenAI-compatible server (llama.cpp's, streaming for real):
+    /// every sentence comes back from the LLM, as text only.
+    @Test func aRealLocalServerTranslatesEverySentence() throws {
+        let llama = try LlamaServerProcess()
+        defer { llama.stop() }
+        let home = OzenProcess.testHome()
+        let set = try Self.run(["interpret", "provider", "set", "--base-url", llama.baseURL, "--model", "smollm2", "--timeout", "30"],
+                               stdin: "", home: home)
+        #expect(set.status == 0, "\(set.stderr)")
+        let test = try OzenProcess.run(["interpret", "provider", "test"], environment: ["OZEN_HOME": home.path])
+        #expect(test.status == 0 && test.stdout.contains("answered in"), "\(test.stdout)\(test.stderr)")
+        let result = try OzenProcess.run(["interpret", Fixtures.path("interpreter/fr/conversation.wav"), "--from", "fr", "--json",
+                                          "--no-save", "--translator", "llm"], environment: ["OZEN_HOME": home.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let translations = InterpretCommandTests.ofType("translation", InterpretCommandTests.events(result.stdout))
+        #expect(translations.count == 13)
+        let byLLM = translations.filter { $0["translator"] as? String == "llm" }
+        #expect(byLLM.count >= 12, "\(translations.map { ($0["translator"] ?? "", $0["fallback_reason"] ?? "") })\n\(llama.log.suffix(1500))")
+        #expect(byLLM.allSatisfy { !($0["english"] as? String ?? "").isEmpty })
+    }
+
     static func run(_ arguments: [String], stdin: String, home: URL) throws -> OzenProcess.Result {
         let process = Process()
         process.executableURL = OzenProcess.binary
