@@ -11,6 +11,7 @@ let commands: [String: ([String]) throws -> Void] = [
     "caption": CaptionCommand.run,
     "listen": ListenCommand.run,
     "interpret": InterpretCommand.run,
+    "dictate": DictateCommand.run,
     "devices": DevicesCommand.run,
     "serve": ServeCommand.run,
     "bench": BenchCommand.run,

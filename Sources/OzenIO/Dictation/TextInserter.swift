@@ -1,0 +1,202 @@
+import Foundation
+import OzenKit
+
+/// Puts dictated text at the cursor of whatever app has the focus.
+///
+/// - `paste` (the default): the text goes on the clipboard (and, on X11, the primary
+///   selection, which terminals paste), then Ctrl+V, or Shift+Insert when the focused window is
+///   a terminal (Ctrl+V prints ^V there). The selection is served by `xclip -l`, which exits
+///   once the app has read it: that is the proof the paste happened, not the key tool's exit
+///   code. Only then is her old clipboard put back (putting it back after a fixed 200 ms made
+///   pastes come out empty in other tools).
+/// - `type`: typed keystroke by keystroke, 12 ms apart (xdotool into xterm dropped Hebrew
+///   letters faster than that).
+/// - `clipboard`: on the clipboard only, for her to paste.
+/// - `stdout`: printed.
+/// Where nothing can insert (GNOME Wayland, no display), the text goes on the clipboard when
+/// possible and the outcome says to paste it; nothing is dropped.
+public struct TextInserter: Sendable {
+    public enum Method: String, Sendable, CaseIterable { case paste, type, clipboard, stdout }
+
+    public enum Outcome: Equatable, Sendable {
+        /// The app read the pasted selection (paste), or the keystrokes were sent (type).
+        case inserted(Method)
+        case printed
+        /// On the clipboard: she pastes it herself (`reason` says why it was not inserted).
+        case onClipboard(reason: String?)
+    }
+
+    public let session: DesktopSession
+    public var pasteTimeout: Double = 3
+    public var typingDelayMilliseconds = 12
+    /// Window classes whose paste key is Shift+Insert.
+    static let terminals = ["xterm", "uxterm", "gnome-terminal", "konsole", "kitty", "alacritty", "terminator", "tilix",
+                            "urxvt", "rxvt", "st-256color", "foot", "wezterm", "xfce4-terminal", "lxterminal", "mate-terminal", "terminology"]
+
+    public init(session: DesktopSession = .detect()) { self.session = session }
+
+    public func insert(_ text: String, method: Method) throws(InsertionFailure) -> Outcome {
+        if method == .stdout {
+            FileHandle.standardOutput.write(Data((text + "\n").utf8))
+            return .printed
+        }
+        switch session {
+        case .x11(let display):
+            return try insertX11(text, method: method, display: display)
+        case .wlroots:
+            return try insertWayland(text, method: method)
+        case .waylandWithoutTyping(let desktop):
+            try run("wl-copy", ["--", text], what: "wl-copy")
+            return .onClipboard(reason: tr("ל־\(desktop) על Wayland אין דרך להקליד לתוך יישום אחר — הדביקו ב־Ctrl+V",
+                                           "\(desktop) on Wayland lets no program type into another — paste it with Ctrl+V"))
+        case .none:
+            throw .noDesktop
+        }
+    }
+
+    // MARK: X11
+
+    private func insertX11(_ text: String, method: Method, display: String) throws(InsertionFailure) -> Outcome {
+        switch method {
+        case .clipboard:
+            try serveSelection(text, display: display, requests: nil)
+            return .onClipboard(reason: nil)
+        case .type:
+            guard (try? output("xdotool", ["getactivewindow"], display: display)) != nil else {
+                try serveSelection(text, display: display, requests: nil)
+                return .onClipboard(reason: tr("אין חלון בפוקוס — הטקסט בלוח, הדביקו אותו", "no window has the focus — the text is on the clipboard, paste it"))
+            }
+            try run("xdotool", ["type", "--clearmodifiers", "--delay", String(typingDelayMilliseconds), "--", text], what: "xdotool type", display: display)
+            return .inserted(.type)
+        case .paste:
+            guard let windowClass = try? output("xdotool", ["getactivewindow", "getwindowclassname"], display: display) else {
+                try serveSelection(text, display: display, requests: nil)
+                return .onClipboard(reason: tr("אין חלון בפוקוס — הטקסט בלוח, הדביקו אותו", "no window has the focus — the text is on the clipboard, paste it"))
+            }
+            let previous = try? output("xclip", ["-o", "-selection", "clipboard"], display: display, trimming: false)
+            let terminal = Self.terminals.contains(windowClass.lowercased().trimmingCharacters(in: .whitespacesAndNewlines))
+            // The selection a terminal's Shift+Insert reads is the primary one; other apps read the clipboard.
+            let server = try startSelection(text, selection: terminal ? "primary" : "clipboard", display: display)
+            let key = terminal ? "shift+Insert" : "ctrl+v"
+            try run("xdotool", ["key", "--clearmodifiers", key], what: "xdotool key", display: display)
+            let read = wait(for: server, seconds: pasteTimeout)
+            if !read {
+                server.terminate()
+                try serveSelection(text, display: display, requests: nil)
+                return .onClipboard(reason: tr("היישום לא קרא את ההדבקה — הטקסט בלוח, הדביקו אותו", "the app did not read the paste — the text is on the clipboard, paste it"))
+            }
+            if !terminal, let previous { try? serveSelection(previous, display: display, requests: nil) }
+            return .inserted(.paste)
+        case .stdout:
+            return .printed
+        }
+    }
+
+    /// `xclip -i` serving `text` on `selection` until `requests` reads (nil: until replaced), in the background.
+    private func serveSelection(_ text: String, display: String, requests: Int?) throws(InsertionFailure) {
+        for selection in ["clipboard", "primary"] {
+            _ = try startSelection(text, selection: selection, display: display, loops: requests)
+        }
+    }
+
+    private func startSelection(_ text: String, selection: String, display: String, loops: Int? = 1) throws(InsertionFailure) -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xclip")
+        // Each request (the list of formats, then the text) counts once: two reads, then it exits.
+        process.arguments = ["-i", "-selection", selection, "-quiet"] + (loops.map { ["-loops", String($0 * 2)] } ?? [])
+        process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { throw .missingTool("xclip") }
+        input.fileHandleForWriting.write(Data(text.utf8))
+        try? input.fileHandleForWriting.close()
+        // xclip owns the selection once it has read its input; the paste key must not come before.
+        Thread.sleep(forTimeInterval: 0.05)
+        return process
+    }
+
+    private func wait(for process: Process, seconds: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        return !process.isRunning
+    }
+
+    // MARK: Wayland (wlroots)
+
+    private func insertWayland(_ text: String, method: Method) throws(InsertionFailure) -> Outcome {
+        switch method {
+        case .clipboard:
+            try run("wl-copy", ["--", text], what: "wl-copy")
+            return .onClipboard(reason: nil)
+        case .type:
+            try run("wtype", ["-d", String(typingDelayMilliseconds), "--", text], what: "wtype")
+            return .inserted(.type)
+        case .paste:
+            let previous = try? output("wl-paste", ["--no-newline"], display: nil, trimming: false)
+            try run("wl-copy", ["--paste-once", "--", text], what: "wl-copy")
+            try run("wtype", ["-M", "ctrl", "v", "-m", "ctrl"], what: "wtype")
+            Thread.sleep(forTimeInterval: 0.3)
+            if let previous { try? run("wl-copy", ["--", previous], what: "wl-copy") }
+            return .inserted(.paste)
+        case .stdout:
+            return .printed
+        }
+    }
+
+    // MARK: running the tools
+
+    private func run(_ tool: String, _ arguments: [String], what: String, display: String? = nil) throws(InsertionFailure) {
+        let process = try launch(tool, arguments, display: display)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw .toolFailed(what, status: Int(process.terminationStatus)) }
+    }
+
+    private func output(_ tool: String, _ arguments: [String], display: String?, trimming: Bool = true) throws(InsertionFailure) -> String {
+        let pipe = Pipe()
+        let process = try launch(tool, arguments, display: display, output: pipe)
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw .toolFailed(tool, status: Int(process.terminationStatus)) }
+        let text = String(decoding: data, as: UTF8.self)
+        return trimming ? text.trimmingCharacters(in: .whitespacesAndNewlines) : text
+    }
+
+    private func launch(_ tool: String, _ arguments: [String], display: String?, output: Pipe? = nil) throws(InsertionFailure) -> Process {
+        guard let path = ["/usr/bin/\(tool)", "/usr/local/bin/\(tool)"].first(where: FileManager.default.isExecutableFile) else {
+            throw .missingTool(tool)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        if let display { environment["DISPLAY"] = display }
+        process.environment = environment
+        process.standardOutput = output ?? FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { throw .missingTool(tool) }
+        return process
+    }
+}
+
+/// Why dictated text could not be put anywhere but the history.
+public enum InsertionFailure: Error, CustomStringConvertible, Equatable {
+    case noDesktop
+    case missingTool(String)
+    case toolFailed(String, status: Int)
+
+    public var description: String {
+        switch self {
+        case .noDesktop:
+            return tr("אין שולחן עבודה (לא DISPLAY ולא WAYLAND_DISPLAY) — השתמשו ב־--insert stdout; הטקסט שמור (ozen dictate last)",
+                      "there is no desktop (neither DISPLAY nor WAYLAND_DISPLAY) — use --insert stdout; the text is saved (ozen dictate last)")
+        case .missingTool(let tool):
+            let package = ["xclip": "xclip", "xdotool": "xdotool", "wl-copy": "wl-clipboard", "wl-paste": "wl-clipboard", "wtype": "wtype"][tool] ?? tool
+            return tr("\(tool) חסר — התקינו את החבילה \(package); הטקסט שמור (ozen dictate last)",
+                      "\(tool) is missing — install the package \(package); the text is saved (ozen dictate last)")
+        case .toolFailed(let tool, let status):
+            return tr("\(tool) נכשל (קוד \(status)); הטקסט שמור (ozen dictate last)", "\(tool) failed (status \(status)); the text is saved (ozen dictate last)")
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import OzenEngines
+import OzenIO
+import OzenKit
+import OzenStore
+
+/// `ozen dictate`: speech in, polished text at the cursor.
+///
+///     ozen dictate --source FILE [--language he] [--polish off|local|llm] [--insert paste|type|clipboard|stdout]
+///     ozen dictate insert TEXT [--insert …]       the same path as a take, for given text
+///     ozen dictate last [--raw] [--insert …]       the newest take again
+///     ozen dictate provider set|show|test          the LLM polish's provider
+///
+/// A take is at most 60 s: a longer recording is cut there, as a take ends by itself. The text
+/// (raw and polished) is saved in the history before it is inserted, so nothing dictated is lost.
+enum DictateCommand {
+    static let longestTake = 60.0
+
+    static func run(_ arguments: [String]) throws {
+        switch arguments.first {
+        case "provider": return try ProviderCommand.run(Array(arguments.dropFirst()), purpose: .dictation)
+        case "insert": return try insertGiven(Array(arguments.dropFirst()))
+        case "last": return try last(Array(arguments.dropFirst()))
+        default: break
+        }
+        let args = try ArgumentReader(arguments, options: ["--source", "--language", "--polish", "--insert", "--model"],
+                                      flags: ["--json", "--realtime", "--no-save"])
+        guard let path = args.value("--source") else {
+            throw UsageError(tr("עדיין אין הכתבה ממיקרופון בגרסה הזו: ozen dictate --source קובץ.wav",
+                                "dictating from a microphone is not in this build yet: ozen dictate --source FILE.wav"))
+        }
+        let language = try args.spokenLanguage()
+        let polisher = try polisher(args.value("--polish"))
+        let method = try insertion(args.value("--insert"))
+        let home = OzenHome.fromEnvironment()
+
+        var audio = try WAVDecoder().read(path: path).atSpeechRate()
+        var cut = false
+        if Double(audio.samples.count) / Double(MonoAudio.speechRate) > longestTake {
+            audio = MonoAudio(samples: Array(audio.samples.prefix(Int(longestTake) * MonoAudio.speechRate)), sampleRate: MonoAudio.speechRate)
+            cut = true
+            status(tr("ההקלטה ארוכה מ־60 שניות: ההכתבה נגמרה ב־60 שניות", "the recording is longer than 60 s: the take ended at 60 s"))
+        }
+        let models = try CaptionSetup.loadModels(modelName: args.value("--model") ?? "base", home: home,
+                                                 recognizerSettings: try CaptionCommand.tuning(), speakers: false)
+        var settings = try CaptionCommand.liveSettings(language: language)
+        settings.keywords = []
+        let clock: any PipelineClock = args.flag("--realtime") ? RealTimeClock() : SteadyCostClock()
+        let captioner = models.captioner(settings: settings, clock: clock)
+        var lines: [String] = []
+        var stoppedAt: ContinuousClock.Instant?
+        let take = DictationTakeEnd(seconds: Double(audio.samples.count) / Double(MonoAudio.speechRate))
+        try RecordingReplay.run(audio, through: captioner, clock: clock) { event in
+            if case .line(let line, _) = event, !line.text.isEmpty { lines.append(line.text) }
+            if stoppedAt == nil, clock.now >= take.seconds { stoppedAt = ContinuousClock.now }
+        }
+        let stop = stoppedAt ?? ContinuousClock.now
+        let raw = DictationText.stitched(lines)
+        let result = polisher.polish(raw, language: language.rawValue)
+        let ready = RealTimeClock.seconds(ContinuousClock.now - stop)
+        if let note = result.note { status(note) }
+        if !args.flag("--no-save") {
+            do {
+                let store = try HistoryStore(path: HistoryStore.path(in: home))
+                try store.saveDictation(raw: raw, polished: result.text, polish: result.polish, language: language.rawValue, seconds: take.seconds)
+            } catch {
+                status(tr("ההכתבה לא נשמרה בהיסטוריה: \(error)", "the take could not be saved to the history: \(error)"))
+            }
+        }
+        if args.flag("--json") {
+            print(JSONValue.object([("type", .string("dictation")), ("raw", .string(raw)), ("text", .string(result.text)),
+                                    ("polish", .string(result.polish)), ("note", result.note.map(JSONValue.string) ?? .null),
+                                    ("seconds", .number(take.seconds, decimals: 2)), ("cut_at_60_s", .bool(cut)),
+                                    ("ready_after_stop_seconds", .number(ready, decimals: 3))]).serialized())
+            if method == .stdout { return }
+        }
+        try insert(result.text, method: method)
+    }
+
+    static func insertGiven(_ arguments: [String]) throws {
+        let args = try ArgumentReader(arguments, options: ["--insert"], flags: [])
+        let text = args.positional.joined(separator: " ")
+        guard !text.isEmpty else { throw UsageError(tr("insert צריך טקסט: ozen dictate insert טקסט", "insert needs text: ozen dictate insert TEXT")) }
+        try insert(text, method: try insertion(args.value("--insert")))
+    }
+
+    static func last(_ arguments: [String]) throws {
+        let args = try ArgumentReader(arguments, options: ["--insert"], flags: ["--raw"])
+        let path = HistoryStore.path(in: OzenHome.fromEnvironment())
+        guard FileManager.default.fileExists(atPath: path), let take = try HistoryStore(path: path).lastDictation() else {
+            throw UsageError(tr("עוד לא הוכתב כלום", "nothing has been dictated yet"))
+        }
+        try insert(args.flag("--raw") ? take.raw : take.polished, method: try insertion(args.value("--insert")))
+    }
+
+    static func insert(_ text: String, method: TextInserter.Method) throws {
+        switch try TextInserter().insert(text, method: method) {
+        case .inserted, .printed: break
+        case .onClipboard(let reason):
+            status(reason ?? tr("הטקסט בלוח", "the text is on the clipboard"))
+        }
+    }
+
+    static func polisher(_ value: String?) throws -> DictationPolisher {
+        let raw = value ?? "local"
+        guard let mode = DictationPolisher.Mode(rawValue: raw) else {
+            throw UsageError(tr("--polish הוא off, local או llm, קיבל '\(raw)'", "--polish is off, local or llm, got '\(raw)'"))
+        }
+        guard mode == .llm else { return DictationPolisher(mode: mode) }
+        return DictationPolisher(mode: .llm, provider: try ProviderStore(home: OzenHome.fromEnvironment()).load(purpose: .dictation))
+    }
+
+    static func insertion(_ value: String?) throws -> TextInserter.Method {
+        let raw = value ?? "paste"
+        guard let method = TextInserter.Method(rawValue: raw) else {
+            throw UsageError(tr("--insert הוא paste, type, clipboard או stdout, קיבל '\(raw)'", "--insert is paste, type, clipboard or stdout, got '\(raw)'"))
+        }
+        return method
+    }
+
+    static func status(_ text: String) {
+        FileHandle.standardError.write(Data(("ozen: " + text + "\n").utf8))
+    }
+}
+
+/// When a take's audio ends (seconds): the moment she tapped stop, in a replayed take.
+struct DictationTakeEnd { var seconds: Double }
