@@ -62,26 +62,32 @@ public struct TextInserter: Sendable {
             try serveSelection(text, display: display, requests: nil)
             return .onClipboard(reason: nil)
         case .type:
-            guard (try? output("xdotool", ["getactivewindow"], display: display)) != nil else {
+            guard let window = try? output("xdotool", ["getwindowfocus"], display: display), !window.isEmpty, window != "0" else {
                 try serveSelection(text, display: display, requests: nil)
                 return .onClipboard(reason: tr("אין חלון בפוקוס — הטקסט בלוח, הדביקו אותו", "no window has the focus — the text is on the clipboard, paste it"))
             }
             try run("xdotool", ["type", "--clearmodifiers", "--delay", String(typingDelayMilliseconds), "--", text], what: "xdotool type", display: display)
             return .inserted(.type)
         case .paste:
-            guard let windowClass = try? output("xdotool", ["getactivewindow", "getwindowclassname"], display: display) else {
+            guard let window = try? output("xdotool", ["getwindowfocus"], display: display), !window.isEmpty, window != "0" else {
                 try serveSelection(text, display: display, requests: nil)
                 return .onClipboard(reason: tr("אין חלון בפוקוס — הטקסט בלוח, הדביקו אותו", "no window has the focus — the text is on the clipboard, paste it"))
             }
             let previous = try? output("xclip", ["-o", "-selection", "clipboard"], display: display, trimming: false)
-            let terminal = Self.terminals.contains(windowClass.lowercased().trimmingCharacters(in: .whitespacesAndNewlines))
+            // WM_CLASS is `"instance", "Class"`; either names a terminal.
+            let classes = ((try? output("xprop", ["-id", window, "WM_CLASS"], display: display)) ?? "")
+                .lowercased().components(separatedBy: "\"").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+            let terminal = classes.contains(where: Self.terminals.contains)
             // The selection a terminal's Shift+Insert reads is the primary one; other apps read the clipboard.
-            let server = try startSelection(text, selection: terminal ? "primary" : "clipboard", display: display)
-            let key = terminal ? "shift+Insert" : "ctrl+v"
-            try run("xdotool", ["key", "--clearmodifiers", key], what: "xdotool key", display: display)
-            let read = wait(for: server, seconds: pasteTimeout)
+            let server = try SelectionServer(text, selection: terminal ? "primary" : "clipboard", display: display)
+            try run("xdotool", ["key", "--clearmodifiers", terminal ? "shift+Insert" : "ctrl+v"], what: "xdotool key", display: display)
+            // Proof of the paste: the app asked for the selection. A toolkit that first asks which
+            // formats there are (GTK, Qt) asks again for the text itself; that second request is
+            // waited for briefly before her clipboard is put back.
+            let read = server.wait(forRequests: 1, seconds: pasteTimeout)
+            if read { _ = server.wait(forRequests: 2, seconds: 0.5) }
+            server.stop()
             if !read {
-                server.terminate()
                 try serveSelection(text, display: display, requests: nil)
                 return .onClipboard(reason: tr("היישום לא קרא את ההדבקה — הטקסט בלוח, הדביקו אותו", "the app did not read the paste — the text is on the clipboard, paste it"))
             }
@@ -92,35 +98,10 @@ public struct TextInserter: Sendable {
         }
     }
 
-    /// `xclip -i` serving `text` on `selection` until `requests` reads (nil: until replaced), in the background.
+    /// `xclip -i` serving `text` on the clipboard and the primary selection until something else
+    /// takes them, in the background (`clipboard`, and where a paste could not be proven).
     private func serveSelection(_ text: String, display: String, requests: Int?) throws(InsertionFailure) {
-        for selection in ["clipboard", "primary"] {
-            _ = try startSelection(text, selection: selection, display: display, loops: requests)
-        }
-    }
-
-    private func startSelection(_ text: String, selection: String, display: String, loops: Int? = 1) throws(InsertionFailure) -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xclip")
-        // Each request (the list of formats, then the text) counts once: two reads, then it exits.
-        process.arguments = ["-i", "-selection", selection, "-quiet"] + (loops.map { ["-loops", String($0 * 2)] } ?? [])
-        process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
-        let input = Pipe()
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { throw .missingTool("xclip") }
-        input.fileHandleForWriting.write(Data(text.utf8))
-        try? input.fileHandleForWriting.close()
-        // xclip owns the selection once it has read its input; the paste key must not come before.
-        Thread.sleep(forTimeInterval: 0.05)
-        return process
-    }
-
-    private func wait(for process: Process, seconds: Double) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: seconds)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        return !process.isRunning
+        for selection in ["clipboard", "primary"] { _ = try SelectionServer(text, selection: selection, display: display, watched: false) }
     }
 
     // MARK: Wayland (wlroots)
@@ -192,11 +173,62 @@ public enum InsertionFailure: Error, CustomStringConvertible, Equatable {
             return tr("אין שולחן עבודה (לא DISPLAY ולא WAYLAND_DISPLAY) — השתמשו ב־--insert stdout; הטקסט שמור (ozen dictate last)",
                       "there is no desktop (neither DISPLAY nor WAYLAND_DISPLAY) — use --insert stdout; the text is saved (ozen dictate last)")
         case .missingTool(let tool):
-            let package = ["xclip": "xclip", "xdotool": "xdotool", "wl-copy": "wl-clipboard", "wl-paste": "wl-clipboard", "wtype": "wtype"][tool] ?? tool
+            let package = ["xclip": "xclip", "xdotool": "xdotool", "xprop": "x11-utils", "wl-copy": "wl-clipboard", "wl-paste": "wl-clipboard", "wtype": "wtype"][tool] ?? tool
             return tr("\(tool) חסר — התקינו את החבילה \(package); הטקסט שמור (ozen dictate last)",
                       "\(tool) is missing — install the package \(package); the text is saved (ozen dictate last)")
         case .toolFailed(let tool, let status):
             return tr("\(tool) נכשל (קוד \(status)); הטקסט שמור (ozen dictate last)", "\(tool) failed (status \(status)); the text is saved (ozen dictate last)")
         }
+    }
+}
+
+/// `xclip -i -verbose` owning a selection: it says "Waiting for selection request number N" as
+/// each request is served, which is how a paste is known to have been read.
+final class SelectionServer: @unchecked Sendable {
+    private let process = Process()
+    private let lock = NSLock()
+    private var said = ""
+
+    /// `watched`: the requests are counted; false for a selection left to serve after `ozen`
+    /// exits (its output then goes nowhere, so no closed pipe can stop it).
+    init(_ text: String, selection: String, display: String, watched: Bool = true) throws(InsertionFailure) {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xclip") else { throw .missingTool("xclip") }
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xclip")
+        // -quiet keeps xclip in the foreground: the process started here is the one serving
+        // (a forking xclip left Foundation waiting for an exit it never saw).
+        process.arguments = ["-i", "-selection", selection, "-quiet"] + (watched ? ["-verbose"] : [])
+        process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        // -verbose speaks on stderr (unbuffered), one line per request served.
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = watched ? output : FileHandle.nullDevice
+        if watched { output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            if data.isEmpty { handle.readabilityHandler = nil; return }
+            self?.lock.withLock { self?.said += String(decoding: data, as: UTF8.self) }
+        } }
+        do { try process.run() } catch { throw .missingTool("xclip") }
+        input.fileHandleForWriting.write(Data(text.utf8))
+        try? input.fileHandleForWriting.close()
+        // It owns the selection once it waits for request 1; the paste key must not come before.
+        if watched { _ = wait(forRequests: 0, seconds: 2) } else { Thread.sleep(forTimeInterval: 0.1) }
+    }
+
+    /// Waits until `count` requests have been served (at most `seconds`); whether they were.
+    func wait(forRequests count: Int, seconds: Double) -> Bool {
+        let marker = "request number \(count + 1)"
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while Date() < deadline {
+            if lock.withLock({ said.contains(marker) }) { return true }
+            guard process.isRunning else { return false }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return false
+    }
+
+    func stop() {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
     }
 }
