@@ -52,6 +52,12 @@ APT_PINS=(
   "python3-dbus=1.3.2-4+b1"                       # the notification tests' notification server
   "python3-gi=3.42.2-3+b1"
   "sox=14.4.2+git20190427-3.5"                    # the sound tests' 16 kHz copies (YAMNet's reference scores)
+  "xdotool=1:3.20160805.1-5"                      # ozen dictate: keys and typing on X11
+  "xclip=0.13-2"                                  # ozen dictate: the clipboard on X11
+  "x11-utils=7.7+5"                               # ozen dictate: xprop tells a terminal's window
+  "xvfb=2:21.1.7-3+deb12u13"                      # the dictation tests' desktop
+  "xterm=379-1"                                   # the dictation tests' terminal
+  "gir1.2-gtk-3.0=3.24.38-2~deb12u3"              # the dictation tests' GTK text window
   "cmake=3.25.1-1"                                # builds llama.cpp's llama-server once, for the LLM tests
   "g++=4:12.2.0-3"
 )

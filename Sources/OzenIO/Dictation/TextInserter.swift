@@ -153,6 +153,9 @@ public struct TextInserter: Sendable {
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         if let display { environment["DISPLAY"] = display }
+        // xdotool reads the text in the locale's encoding: under a locale that is not installed
+        // it falls back to ASCII and refuses every Hebrew letter. C.UTF-8 is always there.
+        environment["LC_ALL"] = "C.UTF-8"
         process.environment = environment
         process.standardOutput = output ?? FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -227,8 +230,10 @@ final class SelectionServer: @unchecked Sendable {
         return false
     }
 
+    /// SIGKILL, not SIGTERM: a signal ignored by whatever started `ozen` (a test runner, a
+    /// desktop's launcher) stays ignored in xclip, and the wait would never end.
     func stop() {
-        if process.isRunning { process.terminate() }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 }
