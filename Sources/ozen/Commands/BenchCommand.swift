@@ -10,11 +10,12 @@ enum BenchCommand {
         if arguments.first == "history" { return try HistoryBenchCommand.run(Array(arguments.dropFirst())) }
         if arguments.first == "sounds" { return try SoundsBenchCommand.run(Array(arguments.dropFirst())) }
         if arguments.first == "serve" { return try ServeBenchCommand.run(Array(arguments.dropFirst())) }
+        if arguments.first == "dictate" { return try DictationBenchCommand.run(Array(arguments.dropFirst())) }
         if arguments.first == "interpret" { return try InterpretBenchCommand.run(Array(arguments.dropFirst())) }
         if arguments.first == "accuracy" { return try AccuracyBenchCommand.run(Array(arguments.dropFirst())) }
         guard arguments.first == "latency" else {
-            throw UsageError(tr("bench מקבל: latency קובץ... [--minutes N] [--fast] | accuracy קובץ... [--table] | interpret קובץ... | history | sounds קובץ... | serve קובץ...",
-                                "bench takes: latency FILE... [--minutes N] [--fast] | accuracy FILE... [--table] | interpret FILE... | history | sounds FILE... | serve FILE..."))
+            throw UsageError(tr("bench מקבל: latency קובץ... [--minutes N] [--fast] | accuracy קובץ... [--table] | interpret קובץ... | dictate קובץ... | history | sounds קובץ... | serve קובץ...",
+                                "bench takes: latency FILE... [--minutes N] [--fast] | accuracy FILE... [--table] | interpret FILE... | dictate FILE... | history | sounds FILE... | serve FILE..."))
         }
         let args = try ArgumentReader(Array(arguments.dropFirst()), options: ["--minutes", "--language"], flags: ["--fast"])
         guard !args.positional.isEmpty else { throw UsageError(tr("ל־bench latency צריך לפחות הקלטה אחת", "bench latency needs at least one recording")) }

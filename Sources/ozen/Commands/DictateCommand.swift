@@ -43,21 +43,10 @@ enum DictateCommand {
         }
         let models = try CaptionSetup.loadModels(modelName: args.value("--model") ?? "base", home: home,
                                                  recognizerSettings: try CaptionCommand.tuning(), speakers: false)
-        var settings = try CaptionCommand.liveSettings(language: language)
-        settings.keywords = []
-        let clock: any PipelineClock = args.flag("--realtime") ? RealTimeClock() : SteadyCostClock()
-        let captioner = models.captioner(settings: settings, clock: clock)
-        var lines: [String] = []
-        var stoppedAt: ContinuousClock.Instant?
-        let take = DictationTakeEnd(seconds: Double(audio.samples.count) / Double(MonoAudio.speechRate))
-        try RecordingReplay.run(audio, through: captioner, clock: clock) { event in
-            if case .line(let line, _) = event, !line.text.isEmpty { lines.append(line.text) }
-            if stoppedAt == nil, clock.now >= take.seconds { stoppedAt = ContinuousClock.now }
-        }
-        let stop = stoppedAt ?? ContinuousClock.now
-        let raw = DictationText.stitched(lines)
+        let take = try transcribe(audio, language: language, models: models, realtime: args.flag("--realtime"))
+        let raw = take.raw
         let result = polisher.polish(raw, language: language.rawValue)
-        let ready = RealTimeClock.seconds(ContinuousClock.now - stop)
+        let ready = RealTimeClock.seconds(ContinuousClock.now - take.stoppedAt)
         if let note = result.note { status(note) }
         if !args.flag("--no-save") {
             do {
@@ -75,6 +64,32 @@ enum DictateCommand {
             if method == .stdout { return }
         }
         try insert(result.text, method: method)
+    }
+
+    struct Take {
+        var raw: String
+        var seconds: Double
+        /// The wall-clock moment the take's audio ended: when she tapped stop.
+        var stoppedAt: ContinuousClock.Instant
+    }
+
+    /// A take through the live pipeline, utterance by utterance as it is spoken, stitched.
+    static func transcribe(_ audio: MonoAudio, language: SpokenLanguage, models: CaptionSetup.Models, realtime: Bool) throws -> Take {
+        var settings = try CaptionCommand.liveSettings(language: language)
+        settings.keywords = []
+        let seconds = Double(audio.samples.count) / Double(MonoAudio.speechRate)
+        let started = ContinuousClock.now
+        let clock: any PipelineClock = realtime ? RealTimeClock() : SteadyCostClock()
+        let captioner = models.captioner(settings: settings, clock: clock)
+        var lines: [String] = []
+        // In real time the audio ends `seconds` after the start, on the wall clock; on the steady
+        // clock, at the first event after the replay passed its end (the work left is what follows).
+        var stoppedAt: ContinuousClock.Instant? = realtime ? started + .milliseconds(Int(seconds * 1000)) : nil
+        try RecordingReplay.run(audio, through: captioner, clock: clock) { event in
+            if case .line(let line, _) = event, !line.text.isEmpty { lines.append(line.text) }
+            if stoppedAt == nil, clock.now >= seconds { stoppedAt = ContinuousClock.now }
+        }
+        return Take(raw: DictationText.stitched(lines), seconds: seconds, stoppedAt: stoppedAt ?? ContinuousClock.now)
     }
 
     static func insertGiven(_ arguments: [String]) throws {
@@ -123,5 +138,3 @@ enum DictateCommand {
     }
 }
 
-/// When a take's audio ends (seconds): the moment she tapped stop, in a replayed take.
-struct DictationTakeEnd { var seconds: Double }

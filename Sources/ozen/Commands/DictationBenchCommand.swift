@@ -1,0 +1,110 @@
+import Foundation
+import OzenEngines
+import OzenIO
+import OzenKit
+
+/// `ozen bench dictate FILE... [--language L] [--llm] [--no-realtime]`: each recording as a take
+/// (cut at 60 s), replayed at real time through dictation's path, and for the set:
+/// - the time from the stop (the end of the take's audio, on the wall clock) to the text ready
+///   to insert, with the local polish and, with `--llm`, the configured provider's (median, p90);
+/// - the word error rate of the raw text against the recording's transcript, beside the same
+///   model decoding the whole take offline (beam 5, no time pressure), in the same run.
+/// `--join` also makes 30 s and 60 s takes from the recordings joined with 0.8 s pauses.
+enum DictationBenchCommand {
+    static func run(_ arguments: [String]) throws {
+        let args = try ArgumentReader(arguments, options: ["--language"], flags: ["--llm", "--no-realtime", "--join"])
+        guard !args.positional.isEmpty else {
+            throw UsageError(tr("bench dictate צריך הקלטות", "bench dictate needs recordings"))
+        }
+        let language = try args.spokenLanguage(default: .english)
+        let home = OzenHome.fromEnvironment()
+        let models = try CaptionSetup.loadModels(modelName: "base", home: home, recognizerSettings: try CaptionCommand.tuning(), speakers: false)
+        let llm = args.flag("--llm") ? DictationPolisher(mode: .llm, provider: try ProviderStore(home: home).load(purpose: .dictation)) : nil
+        let rate = MonoAudio.speechRate
+
+        var takes: [(name: String, samples: [Float], transcript: String?)] = []
+        for path in args.positional {
+            takes.append(((path as NSString).lastPathComponent, try WAVDecoder().read(path: path).atSpeechRate().samples,
+                          try ReferenceTranscripts.find(for: path)))
+        }
+        if args.flag("--join") {
+            for target in [30.0, 60.0] {
+                var samples: [Float] = [], texts: [String?] = [], names = 0
+                for take in takes.shuffledDeterministically() where Double(samples.count) / Double(rate) < target {
+                    if !samples.isEmpty { samples += [Float](repeating: 0, count: Int(0.8 * Double(rate))) }
+                    samples += take.samples
+                    texts.append(take.transcript)
+                    names += 1
+                }
+                let cut = min(samples.count, Int(target) * rate)
+                // A joined take's transcript is known only if its last recording was not cut.
+                let whole = cut == samples.count && texts.allSatisfy { $0 != nil }
+                takes.append(("joined \(Int(target)) s (\(names) recordings)", Array(samples.prefix(cut)),
+                              whole ? texts.compactMap { $0 }.joined(separator: " ") : nil))
+            }
+        }
+
+        var localReady: [Double] = [], llmReady: [Double] = []
+        var liveCount = WordErrorRate.Count(errors: 0, referenceWords: 0), offlineCount = liveCount
+        print("take                                     seconds   ready(local)  ready(llm)   WER live / offline")
+        for take in takes {
+            let samples = Array(take.samples.prefix(Int(DictateCommand.longestTake) * rate))
+            let audio = MonoAudio(samples: samples, sampleRate: rate)
+            let result = try DictateCommand.transcribe(audio, language: language, models: models, realtime: !args.flag("--no-realtime"))
+            _ = DictationPolisher(mode: .local).polish(result.raw, language: language.rawValue)
+            let local = RealTimeClock.seconds(ContinuousClock.now - result.stoppedAt)
+            localReady.append(local)
+            var llmText = "     -     "
+            if let llm {
+                let before = ContinuousClock.now
+                let polished = llm.polish(result.raw, language: language.rawValue)
+                let seconds = local + RealTimeClock.seconds(ContinuousClock.now - before)
+                llmReady.append(seconds)
+                llmText = String(format: "%6.2f s%@", seconds, polished.note == nil ? "  " : " *")
+            }
+            var werText = "   -   "
+            if let transcript = take.transcript {
+                var options = DecodingOptions(language: language, beamSize: 5, allowsFallback: true, audioContextMargin: 0)
+                options.promptsWithEarlierWindows = true
+                let offline = try models.recognizer.transcribe(samples, options: options).text
+                let live = WordErrorRate.count(reference: transcript, hypothesis: result.raw)
+                let off = WordErrorRate.count(reference: transcript, hypothesis: offline)
+                liveCount = liveCount + live
+                offlineCount = offlineCount + off
+                werText = String(format: "%5.1f %% / %5.1f %%", live.rate * 100, off.rate * 100)
+            }
+            print(take.name.padding(toLength: 40, withPad: " ", startingAt: 0)
+                  + String(format: " %6.1f    %6.2f s   ", result.seconds, local) + llmText + "   " + werText)
+        }
+        func figure(_ values: [Double]) -> String {
+            guard let median = Percentile.median(values), let p90 = Percentile.of(values, 90) else { return "-" }
+            return String(format: "median %.2f s, p90 %.2f s", median, p90)
+        }
+        print("\nstop → text ready, local polish: " + figure(localReady))
+        if llm != nil { print("stop → text ready, LLM polish:   " + figure(llmReady) + "   (* the LLM's answer was not used)") }
+        if liveCount.referenceWords > 0 {
+            print(String(format: "raw text WER %.1f %% (%d words); the same model offline %.1f %%",
+                         liveCount.rate * 100, liveCount.referenceWords, offlineCount.rate * 100))
+        }
+    }
+}
+
+private extension Array {
+    /// The same order every run, not the file order: joined takes mix the recordings.
+    func shuffledDeterministically() -> [Element] {
+        var generator = SeededOrder(seed: 7)
+        return shuffled(using: &generator)
+    }
+}
+
+private struct SeededOrder: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
