@@ -12,7 +12,7 @@ import OzenKit
 /// `--join` also makes 30 s and 60 s takes from the recordings joined with 0.8 s pauses.
 enum DictationBenchCommand {
     static func run(_ arguments: [String]) throws {
-        let args = try ArgumentReader(arguments, options: ["--language"], flags: ["--llm", "--no-realtime", "--join"])
+        let args = try ArgumentReader(arguments, options: ["--language"], flags: ["--llm", "--no-realtime", "--join", "--texts"])
         guard !args.positional.isEmpty else {
             throw UsageError(tr("bench dictate צריך הקלטות", "bench dictate needs recordings"))
         }
@@ -29,18 +29,21 @@ enum DictationBenchCommand {
         }
         if args.flag("--join") {
             for target in [30.0, 60.0] {
-                var samples: [Float] = [], texts: [String?] = [], names = 0
-                for take in takes.shuffledDeterministically() where Double(samples.count) / Double(rate) < target {
-                    if !samples.isEmpty { samples += [Float](repeating: 0, count: Int(0.8 * Double(rate))) }
+                // Whole recordings, each once (a recording said twice made the second copy loop:
+                // the first was in the prompt), so the joined take's transcript is known.
+                var samples: [Float] = [], texts: [String] = [], names = 0
+                let pause = [Float](repeating: 0, count: Int(0.8 * Double(rate)))
+                let order = takes.filter { $0.transcript != nil }.shuffledDeterministically()
+                for take in order {
+                    let added = (samples.isEmpty ? 0 : pause.count) + take.samples.count
+                    guard samples.count + added <= Int(target) * rate else { continue }
+                    if !samples.isEmpty { samples += pause }
                     samples += take.samples
-                    texts.append(take.transcript)
+                    texts.append(take.transcript!)
                     names += 1
                 }
-                let cut = min(samples.count, Int(target) * rate)
-                // A joined take's transcript is known only if its last recording was not cut.
-                let whole = cut == samples.count && texts.allSatisfy { $0 != nil }
-                takes.append(("joined \(Int(target)) s (\(names) recordings)", Array(samples.prefix(cut)),
-                              whole ? texts.compactMap { $0 }.joined(separator: " ") : nil))
+                guard names > 0 else { continue }
+                takes.append(("joined \(Int(target)) s (\(names) recordings)", samples, texts.joined(separator: " ")))
             }
         }
 
@@ -72,6 +75,7 @@ enum DictationBenchCommand {
                 liveCount = liveCount + live
                 offlineCount = offlineCount + off
                 werText = String(format: "%5.1f %% / %5.1f %%", live.rate * 100, off.rate * 100)
+                if args.flag("--texts") { print("   said:  \(transcript)\n   raw:   \(result.raw)\n   offline: \(offline)") }
             }
             print(take.name.padding(toLength: 40, withPad: " ", startingAt: 0)
                   + String(format: " %6.1f    %6.2f s   ", result.seconds, local) + llmText + "   " + werText)
