@@ -9,7 +9,6 @@ final class LlamaServerProcess {
     static let binary = "/usr/local/lib/ozen-llama/llama-server"
     static var model: String { Fixtures.home.modelsPath + "/smollm2/model.gguf" }
 
-    let process = Process()
     let port: Int
     private let logURL = FileManager.default.temporaryDirectory.appendingPathComponent("llama-server-\(UUID()).log")
 
@@ -36,7 +35,6 @@ final class LlamaServerProcess {
             while Date() < deadline && process.isRunning {
                 if (try? String(contentsOf: logURL, encoding: .utf8))?.contains("listening on") == true {
                     self.port = candidate
-                    self.process.executableURL = process.executableURL
                     running = process
                     return
                 }

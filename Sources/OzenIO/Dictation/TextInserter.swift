@@ -59,18 +59,18 @@ public struct TextInserter: Sendable {
     private func insertX11(_ text: String, method: Method, display: String) throws(InsertionFailure) -> Outcome {
         switch method {
         case .clipboard:
-            try serveSelection(text, display: display, requests: nil)
+            try serveSelection(text, display: display)
             return .onClipboard(reason: nil)
         case .type:
             guard let window = try? output("xdotool", ["getwindowfocus"], display: display), !window.isEmpty, window != "0" else {
-                try serveSelection(text, display: display, requests: nil)
+                try serveSelection(text, display: display)
                 return .onClipboard(reason: tr("אין חלון בפוקוס — הטקסט בלוח, הדביקו אותו", "no window has the focus — the text is on the clipboard, paste it"))
             }
             try run("xdotool", ["type", "--clearmodifiers", "--delay", String(typingDelayMilliseconds), "--", text], what: "xdotool type", display: display)
             return .inserted(.type)
         case .paste:
             guard let window = try? output("xdotool", ["getwindowfocus"], display: display), !window.isEmpty, window != "0" else {
-                try serveSelection(text, display: display, requests: nil)
+                try serveSelection(text, display: display)
                 return .onClipboard(reason: tr("אין חלון בפוקוס — הטקסט בלוח, הדביקו אותו", "no window has the focus — the text is on the clipboard, paste it"))
             }
             let previous = try? output("xclip", ["-o", "-selection", "clipboard"], display: display, trimming: false)
@@ -88,10 +88,10 @@ public struct TextInserter: Sendable {
             if read { _ = server.wait(forRequests: 2, seconds: 0.5) }
             server.stop()
             if !read {
-                try serveSelection(text, display: display, requests: nil)
+                try serveSelection(text, display: display)
                 return .onClipboard(reason: tr("היישום לא קרא את ההדבקה — הטקסט בלוח, הדביקו אותו", "the app did not read the paste — the text is on the clipboard, paste it"))
             }
-            if !terminal, let previous { try? serveSelection(previous, display: display, requests: nil) }
+            if !terminal, let previous { try? serveSelection(previous, display: display) }
             return .inserted(.paste)
         case .stdout:
             return .printed
@@ -100,7 +100,7 @@ public struct TextInserter: Sendable {
 
     /// `xclip -i` serving `text` on the clipboard and the primary selection until something else
     /// takes them, in the background (`clipboard`, and where a paste could not be proven).
-    private func serveSelection(_ text: String, display: String, requests: Int?) throws(InsertionFailure) {
+    private func serveSelection(_ text: String, display: String) throws(InsertionFailure) {
         for selection in ["clipboard", "primary"] { _ = try SelectionServer(text, selection: selection, display: display, watched: false) }
     }
 

@@ -15,7 +15,7 @@ enum InterpretCommand {
             throw UsageError(tr("interpret מקבל הקלטה אחת, קיבל \(args.positional.count)", "interpret takes one recording, got \(args.positional.count)"))
         }
         let path = args.positional.first
-        guard (path == nil) != (args.value("--device") == nil) || (path == nil && args.value("--device") == nil) else {
+        guard path == nil || args.value("--device") == nil else {
             throw UsageError(tr("interpret מקבל הקלטה או --device, לא את שניהם", "interpret takes a recording or --device, not both"))
         }
         let settings = try interpreterSettings(args)
