@@ -77,26 +77,28 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
 
         lock.lock()
         defer { lock.unlock() }
-        // whisper.cpp keeps the text of earlier windows in its state from one call to the next:
-        // a decode that prompts with earlier windows gets a state of its own, or it would start
-        // from the previous call's text (ozen serve's transcription endpoint answered a French
-        // sentence with the JFK clip decoded before it).
-        let state: OpaquePointer? = options.promptsWithEarlierWindows ? whisper_init_state(context) : nil
-        if options.promptsWithEarlierWindows && state == nil { throw RecognitionFailure(code: -100) }
-        defer { if let state { whisper_free_state(state) } }
+        // Every decode gets a whisper state of its own. The context's shared state carries one
+        // call into the next: the text of earlier windows (ozen serve's transcription endpoint
+        // answered a French sentence with the JFK clip decoded before it), and more than that:
+        // the same Italian recording interpreted twice in one process, with three other decodes
+        // between, gave different lines and English (CI's chrF 36.9 where a fresh process
+        // gave 49.0). A fresh state per call costs nothing measurable: 8 decodes of 3 s took
+        // 2.24–2.68 s either way on this machine (a scratch measurement, 2026-12-01).
+        guard let state = whisper_init_state(context) else { throw RecognitionFailure(code: -100) }
+        defer { whisper_free_state(state) }
         let status: Int32 = language.withCString { lang in
             params.language = lang
             return withOptionalCString(options.prompt) { prompt in
                 params.initial_prompt = prompt
                 return audio.withUnsafeBufferPointer { samples in
-                    if let state { return whisper_full_with_state(context, state, params, samples.baseAddress, Int32(samples.count)) }
-                    return whisper_full(context, params, samples.baseAddress, Int32(samples.count))
+                    whisper_full_with_state(context, state, params, samples.baseAddress, Int32(samples.count))
                 }
             }
         }
         guard status == 0 else { throw RecognitionFailure(code: Int(status)) }
         var transcript = collectTranscript(fallbackLanguage: options.language, state: state)
-        if state == nil { transcript.noSpeechProbability = noSpeechProbability() }
+        // A decode of one window only: the encoder output in the state is that window's.
+        if !options.promptsWithEarlierWindows { transcript.noSpeechProbability = noSpeechProbability(state: state) }
         return transcript
     }
 
@@ -110,10 +112,10 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
         return Int(whisper_token_count(context, text))
     }
 
-    private func noSpeechProbability() -> Double? {
+    private func noSpeechProbability(state: OpaquePointer) -> Double? {
         var sot = whisper_token_sot(context)
-        guard whisper_decode(context, &sot, 1, 0, Int32(settings.threads)) == 0,
-              let logits = whisper_get_logits(context) else { return nil }
+        guard whisper_decode_with_state(context, state, &sot, 1, 0, Int32(settings.threads)) == 0,
+              let logits = whisper_get_logits_from_state(state) else { return nil }
         let count = Int(whisper_n_vocab(context))
         let nosp = Int(whisper_token_nosp(context))
         guard nosp < count else { return nil }
@@ -124,23 +126,23 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
         return exp(Double(logits[nosp] - maxLogit)) / sum
     }
 
-    /// The result of the last decode, from the context's own state or from `state`.
-    private func collectTranscript(fallbackLanguage: SpokenLanguage, state: OpaquePointer?) -> Transcript {
+    /// The result of the decode held in `state`.
+    private func collectTranscript(fallbackLanguage: SpokenLanguage, state: OpaquePointer) -> Transcript {
         let eot = whisper_token_eot(context)
         let context = self.context
-        let segments = state.map { whisper_full_n_segments_from_state($0) } ?? whisper_full_n_segments(context)
+        let segments = whisper_full_n_segments_from_state(state)
         func segmentText(_ i: Int32) -> UnsafePointer<CChar>? {
-            state.map { whisper_full_get_segment_text_from_state($0, i) } ?? whisper_full_get_segment_text(context, i)
+            whisper_full_get_segment_text_from_state(state, i)
         }
-        func tokens(_ i: Int32) -> Int32 { state.map { whisper_full_n_tokens_from_state($0, i) } ?? whisper_full_n_tokens(context, i) }
+        func tokens(_ i: Int32) -> Int32 { whisper_full_n_tokens_from_state(state, i) }
         func tokenID(_ i: Int32, _ j: Int32) -> Int32 {
-            state.map { whisper_full_get_token_id_from_state($0, i, j) } ?? whisper_full_get_token_id(context, i, j)
+            whisper_full_get_token_id_from_state(state, i, j)
         }
         func tokenData(_ i: Int32, _ j: Int32) -> whisper_token_data {
-            state.map { whisper_full_get_token_data_from_state($0, i, j) } ?? whisper_full_get_token_data(context, i, j)
+            whisper_full_get_token_data_from_state(state, i, j)
         }
         func tokenText(_ i: Int32, _ j: Int32) -> UnsafePointer<CChar>? {
-            state.map { whisper_full_get_token_text_from_state(context, $0, i, j) } ?? whisper_full_get_token_text(context, i, j)
+            whisper_full_get_token_text_from_state(context, state, i, j)
         }
         var text = ""
         var probabilities = [Double]()
@@ -165,7 +167,7 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
             }
         }
         var language = fallbackLanguage.rawValue
-        if fallbackLanguage == .auto, let code = whisper_lang_str(state.map { whisper_full_lang_id_from_state($0) } ?? whisper_full_lang_id(context)) {
+        if fallbackLanguage == .auto, let code = whisper_lang_str(whisper_full_lang_id_from_state(state)) {
             language = String(cString: code)
         }
         let confidence = probabilities.isEmpty ? nil : probabilities.reduce(0, +) / Double(probabilities.count)
