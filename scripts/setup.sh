@@ -667,9 +667,41 @@ interpreter_conversations() { # interpreter_conversations DEST
   done
 }
 
+noise_recordings() { # noise_recordings NOISE_DIR LECTURE_WAV
+  # Recordings that hold no speech a person could follow, built with sox in repeatable mode
+  # (-R: the same bytes on every run): captions must show nothing on them (issue 13).
+  local theme=/usr/share/sounds/freedesktop/stereo work sound parts=()
+  work="$(mktemp -d -p "$WORK")"
+  mkdir -p "$1"
+  sox -R -n -r 16000 -c 1 -b 16 "$1/room-tone.wav" synth 30 brownnoise vol 0.02
+  sox -R -n -r 16000 -c 1 -b 16 "$work/mains.wav" synth 30 sine 50 sine 100 sine 150 remix - vol 0.03
+  sox -R -m "$work/mains.wav" "$1/room-tone.wav" "$1/hum.wav"
+  sox -R -n -r 16000 -c 1 -b 16 "$1/pink-noise.wav" synth 30 pinknoise vol 0.1
+  sox -R -n -r 16000 -c 1 -b 16 "$1/brown-noise.wav" synth 30 brownnoise vol 0.3
+  # The desktop's notification and interface sounds (none of them spoken), 2.2 s of room tone apart.
+  sox -R -n -r 16000 -c 1 -b 16 "$work/gap.wav" synth 2.2 brownnoise vol 0.02
+  for sound in bell camera-shutter complete device-added dialog-error dialog-information dialog-warning \
+               message-new-instant message network-connectivity-established power-plug screen-capture \
+               service-login trash-empty window-attention window-question audio-volume-change suspend-error; do
+    sox -R -D "$theme/$sound.oga" -r 16000 -c 1 -b 16 "$work/ui-$sound.wav"
+    parts+=("$work/ui-$sound.wav" "$work/gap.wav")
+  done
+  sox -R "${parts[@]}" "$1/notifications.wav"
+  # A television in the next room: a lecture muffled (two low-passes at 400 Hz), reverberant and
+  # quiet, over room tone. Loud enough that Whisper base wrote eight lines of invented English on it.
+  sox -R -D "$2" -r 16000 -c 1 -b 16 "$work/tv.wav" lowpass 400 lowpass 400 reverb 90 50 100 gain -n -22 trim 0 59
+  sox -R -n -r 16000 -c 1 -b 16 "$work/room60.wav" synth 60 brownnoise vol 0.02
+  sox -R -m "$work/tv.wav" "$work/room60.wav" "$1/tv-murmur.wav"
+  # The opposite case, speech that must still be captioned: the same lecture, near, under pink
+  # noise 2 dB louder than the voice (30 s).
+  sox -R -n -r 16000 -c 1 -b 16 "$work/pink30.wav" synth 30 pinknoise vol 0.4
+  sox -R -m "$2" "$work/pink30.wav" -r 16000 -c 1 -b 16 "$1/lecture-under-pink-noise.wav" trim 0 30
+  rm -rf "$work"
+}
+
 install_fixtures() {
   local dir="$REPO/Tests/Fixtures/downloaded" stamp="$REPO/Tests/Fixtures/downloaded/.complete"
-  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "fixtures-5" ]; then say "test recordings: present ($dir)"; return; fi
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "fixtures-6" ]; then say "test recordings: present ($dir)"; return; fi
   local ps=/usr/share/pocketsphinx/test/data whl sdist work
   [ -d "$ps/librivox" ] || fail "pocketsphinx-testdata is not installed (run this script as root once)"
   whl="$(fetch wheel pyannote-audio)"; sdist="$(fetch sdist pywhispercpp)"
@@ -709,7 +741,8 @@ install_fixtures() {
   asterisk_voices "$dir/people"
   people_from_sdists "$dir/people" "$work"
   rm -rf "$dir/interpreter"; interpreter_conversations "$dir/interpreter"
-  echo fixtures-5 > "$stamp"
+  rm -rf "$dir/noise"; noise_recordings "$dir/noise" "$dir/people/lecturer/lecture.wav"
+  echo fixtures-6 > "$stamp"
   say "test recordings: installed into $dir (licences beside them; see Tests/Fixtures/README.md)"
 }
 

@@ -10,7 +10,9 @@ import OzenKit
 ///   code. Only then is her old clipboard put back (putting it back after a fixed 200 ms made
 ///   pastes come out empty in other tools).
 /// - `type`: typed keystroke by keystroke, 12 ms apart (xdotool into xterm dropped Hebrew
-///   letters faster than that).
+///   letters faster than that), and 30 ms apart when the text holds letters outside ASCII:
+///   each of those is typed through a key xdotool maps for it on the spot, and a GTK window on
+///   a loaded machine (a caption run beside the tests) lost the ר of "מחר" at 12 ms.
 /// - `clipboard`: on the clipboard only, for her to paste.
 /// - `stdout`: printed.
 /// Where nothing can insert (GNOME Wayland, no display), the text goes on the clipboard when
@@ -29,6 +31,12 @@ public struct TextInserter: Sendable {
     public let session: DesktopSession
     public var pasteTimeout: Double = 3
     public var typingDelayMilliseconds = 12
+    public var nonASCIITypingDelayMilliseconds = 30
+
+    /// The pause between keystrokes for this text (see `type` above).
+    func typingDelay(for text: String) -> String {
+        String(text.unicodeScalars.allSatisfy(\.isASCII) ? typingDelayMilliseconds : nonASCIITypingDelayMilliseconds)
+    }
     /// Window classes whose paste key is Shift+Insert.
     static let terminals = ["xterm", "uxterm", "gnome-terminal", "konsole", "kitty", "alacritty", "terminator", "tilix",
                             "urxvt", "rxvt", "st-256color", "foot", "wezterm", "xfce4-terminal", "lxterminal", "mate-terminal", "terminology"]
@@ -66,7 +74,7 @@ public struct TextInserter: Sendable {
                 try serveSelection(text, display: display)
                 return .onClipboard(reason: tr("אין חלון בפוקוס — הטקסט בלוח, הדביקו אותו", "no window has the focus — the text is on the clipboard, paste it"))
             }
-            try run("xdotool", ["type", "--clearmodifiers", "--delay", String(typingDelayMilliseconds), "--", text], what: "xdotool type", display: display)
+            try run("xdotool", ["type", "--clearmodifiers", "--delay", typingDelay(for: text), "--", text], what: "xdotool type", display: display)
             return .inserted(.type)
         case .paste:
             guard let window = try? output("xdotool", ["getwindowfocus"], display: display), !window.isEmpty, window != "0" else {
@@ -112,7 +120,7 @@ public struct TextInserter: Sendable {
             try run("wl-copy", ["--", text], what: "wl-copy")
             return .onClipboard(reason: nil)
         case .type:
-            try run("wtype", ["-d", String(typingDelayMilliseconds), "--", text], what: "wtype")
+            try run("wtype", ["-d", typingDelay(for: text), "--", text], what: "wtype")
             return .inserted(.type)
         case .paste:
             let previous = try? output("wl-paste", ["--no-newline"], display: nil, trimming: false)

@@ -5,7 +5,8 @@
 /// ratio above 1.3: ordinary English and Hebrew sentences measured 0.88–1.01, "Thank you."
 /// looping seven times 1.41); the prompt read back; and the phrases Whisper learned from
 /// subtitle credits ("Thanks for watching", "תודה רבה") when the audio is near silent; and
-/// her words list read back (two or more of its entries and nothing else).
+/// her words list read back (two or more of its entries and nothing else); and speech too
+/// muffled to understand, a television in the next room (`BandModulation`).
 /// Ozen's gate of this kind skipped 210 of 225 household-noise recordings (RESEARCH.md).
 public struct HallucinationGate: Sendable {
     public struct Settings: Sendable, Equatable {
@@ -37,10 +38,11 @@ public struct HallucinationGate: Sendable {
     public init(settings: Settings = .default) { self.settings = settings }
 
     public func judge(_ transcript: Transcript, prompt: String?, audioLevel: AudioLevel,
-                      wordsList: WordsList? = nil) -> Verdict {
+                      modulation: BandModulation? = nil, wordsList: WordsList? = nil) -> Verdict {
         let text = transcript.text
         let normalisedText = Self.normalisedPhrase(text)
         if normalisedText.isEmpty { return .drop(reason: "empty") }
+        if let modulation, modulation.soundsMuffled { return .drop(reason: "muffled") }
         if let wordsList, wordsList.isReadBack(text) { return .drop(reason: "words list read back") }
         if let noSpeech = transcript.noSpeechProbability, let logProb = transcript.averageLogProbability,
            noSpeech > settings.noSpeechAbove, logProb < settings.logProbabilityBelow {

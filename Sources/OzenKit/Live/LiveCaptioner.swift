@@ -219,7 +219,8 @@ public final class LiveCaptioner {
         lastPassCost = cost
         lastPassEnd = clock.now
         lastPassAudioEnd = fed
-        guard gate.judge(transcript, prompt: prompt, audioLevel: AudioLevel(measuring: samples), wordsList: wordsList) == .keep else {
+        guard gate.judge(transcript, prompt: prompt, audioLevel: AudioLevel(measuring: samples),
+                         modulation: BandModulation(measuring: samples), wordsList: wordsList) == .keep else {
             droppedByGate += 1
             return
         }
@@ -300,7 +301,8 @@ public final class LiveCaptioner {
             if !lastPassLooped { transcript = again }
         }
         let level = AudioLevel(measuring: samples)
-        var kept = gate.judge(transcript, prompt: prompt, audioLevel: level, wordsList: wordsList) == .keep
+        let modulation = BandModulation(measuring: samples)
+        var kept = gate.judge(transcript, prompt: prompt, audioLevel: level, modulation: modulation, wordsList: wordsList) == .keep
         // A prompt can make Whisper stop early or read the prompt back (Ozen measured 60 names
         // cutting 98 of 120 sentences short). When a prompted final pass comes back dropped, or
         // with fewer than half the words the live passes heard, it is decoded again unprompted.
@@ -324,7 +326,7 @@ public final class LiveCaptioner {
         if namesPrompt != nil || !lockedContext.isEmpty, !kept || wordCount(transcript) * 2 < heard.count
             || wordsList.shareOfListWords(in: transcript.text) > 0.5 || strays || unchecked {
             let (again, _) = try decode(samples, beam: settings.finalBeamSize, prompted: false, final: true)
-            if gate.judge(again, prompt: prompt, audioLevel: level, wordsList: wordsList) == .keep {
+            if gate.judge(again, prompt: prompt, audioLevel: level, modulation: modulation, wordsList: wordsList) == .keep {
                 let better = if !kept { true }
                     else if strays { strayed(again) < strayed(transcript) }
                     else if unchecked { WordDistance.between(transcript.text, again.text) > wordsList.listWordCount(in: transcript.text) }

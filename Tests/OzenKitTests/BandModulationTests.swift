@@ -1,0 +1,35 @@
+import Foundation
+import OzenKit
+import OzenTestSupport
+import Testing
+
+/// `BandModulation` on real recordings: a near voice moves in both bands, the murmur of a
+/// television in the next room (built by setup from a real lecture) only in the low one.
+struct BandModulationTests {
+    static func modulation(_ path: String, from: Double, seconds: Double) throws -> BandModulation {
+        let samples = try WAVDecoder().read(path: Fixtures.path(path)).atSpeechRate().samples
+        let start = Int(from * 16_000)
+        return BandModulation(measuring: Array(samples[start..<min(samples.count, start + Int(seconds * 16_000))]))
+    }
+
+    @Test func aNearVoiceIsNotMuffled() throws {
+        for (path, from) in [("people/lecturer/lecture.wav", 0.0), ("jfk/jfk.wav", 0.0), ("people/allison/demo-instruct.wav", 8.0),
+                             ("noise/lecture-under-pink-noise.wav", 0.0)] {
+            let m = try Self.modulation(path, from: from, seconds: 4)
+            #expect(!m.soundsMuffled, "\(path): \(m)")
+        }
+        let clean = try Self.modulation("people/lecturer/lecture.wav", from: 0, seconds: 4)
+        #expect(clean.highDepth > 20, "\(clean)")
+    }
+
+    @Test func theTelevisionNextDoorIsMuffled() throws {
+        for from in stride(from: 0.0, to: 56, by: 4) {
+            let m = try Self.modulation("noise/tv-murmur.wav", from: from, seconds: 4)
+            #expect(m.soundsMuffled, "at \(from) s: \(m)")
+        }
+    }
+
+    @Test func tooShortToMeasureIsNotMuffled() {
+        #expect(!BandModulation(measuring: [Float](repeating: 0.1, count: 100)).soundsMuffled)
+    }
+}
