@@ -76,6 +76,99 @@ import Testing
         #expect(listen.exited(upTo: 30))
         #expect(listen.status == 0)
     }
+
+    @Test func aDictationTakeFromTheMicrophoneEndsAtEnterWithNothingLost() throws {
+        let card = try TestSoundCard()
+        let speech = try WAVDecoder().read(path: Fixtures.jfk.path).samples
+        card.play(TestSoundCard.pcm16(speech), on: "ozen_test_mic")
+        let dictate = try RunningOzen(["dictate", "--device", "ozen_test_mic", "--json", "--insert", "stdout", "--polish", "off",
+                                       "--language", "en", "--no-save"],
+                                      environment: ["ALSA_CONFIG_PATH": card.alsaConfigPath], keyboard: true)
+        defer { dictate.kill() }
+        #expect(dictate.wait(upTo: 120) { $0.contains { $0["state"] as? String == "listening" } }, "\(dictate.events)")
+        // The test card delivers the recording at once; a few seconds later it has all been read.
+        Thread.sleep(forTimeInterval: 5)
+        dictate.type("\n")
+        #expect(dictate.wait(upTo: 120) { $0.contains { $0["type"] as? String == "dictation" } }, "\(dictate.events)")
+        let take = try #require(dictate.events.first { $0["type"] as? String == "dictation" })
+        let raw = take["raw"] as? String ?? ""
+        #expect(WordErrorRate.count(reference: Fixtures.jfk.transcript, hypothesis: raw).rate <= 0.1, "\(raw)")
+        #expect(take["text"] as? String == raw)  // --polish off
+        #expect(take["cut_at_60_s"] as? Bool == false)
+        #expect((take["seconds"] as? Double ?? 0) > 5)
+        #expect(dictate.exited(upTo: 30))
+        #expect(dictate.status == 0)
+    }
+
+    /// The dictation service on its 0600 socket: `toggle` starts a take on the microphone and the
+    /// next `toggle` stops it and answers with the text; a second take runs on the same loaded
+    /// models; `stop` ends the service and takes its socket away.
+    @Test func theToggleStartsAndStopsTakesOnTheDictationService() throws {
+        let card = try TestSoundCard()
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("ozen-runtime-\(UUID())")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        let environment = ["ALSA_CONFIG_PATH": card.alsaConfigPath, "XDG_RUNTIME_DIR": runtime.path]
+        let socket = runtime.appendingPathComponent("ozen-dictation.sock").path
+        // A quiet room between the words, at the pace a microphone delivers it: the test card
+        // otherwise stalls once a recording is read, and a stalled test pipe keeps PortAudio's
+        // close waiting on a read that never returns.
+        let room = QuietRoom(card: card)
+        defer { room.stop() }
+        #expect(try OzenProcess.run(["dictate", "status"], environment: environment).stdout == "not running\n")
+        let service = try RunningOzen(["dictate", "serve", "--device", "ozen_test_mic", "--json", "--insert", "stdout",
+                                       "--polish", "off", "--language", "en", "--no-save"], environment: environment)
+        defer { service.kill() }
+        for _ in 0..<600 where !FileManager.default.fileExists(atPath: socket) { Thread.sleep(forTimeInterval: 0.1) }
+        let rights = try FileManager.default.attributesOfItem(atPath: socket)[.posixPermissions] as? Int
+        #expect(rights == 0o600)
+        #expect(try OzenProcess.run(["dictate", "status"], environment: environment).stdout == "idle\n")
+
+        let start = try OzenProcess.run(["dictate", "toggle"], environment: environment)
+        #expect(start.status == 0 && start.stderr.contains("listening"), "\(start.stderr)")
+        #expect(try OzenProcess.run(["dictate", "status"], environment: environment).stdout == "listening\n")
+        card.play(TestSoundCard.pcm16(try WAVDecoder().read(path: Fixtures.jfk.path).samples), on: "ozen_test_mic")
+        Thread.sleep(forTimeInterval: 3)
+        let stop = try OzenProcess.run(["dictate", "toggle"], environment: environment)
+        #expect(stop.status == 0, "\(stop.stderr)")
+        #expect(WordErrorRate.count(reference: Fixtures.jfk.transcript, hypothesis: stop.stdout).rate <= 0.1, "\(stop.stdout)")
+        #expect(service.wait(upTo: 30) { $0.contains { $0["type"] as? String == "dictation" } }, "\(service.events)")
+
+        // A second take on the same models, in a quiet room: nothing is inserted, and she is told.
+        let again = try OzenProcess.run(["dictate", "toggle"], environment: environment)
+        #expect(again.stderr.contains("listening"), "\(again.stdout) \(again.stderr)")
+        Thread.sleep(forTimeInterval: 2)
+        let silent = try OzenProcess.run(["dictate", "toggle"], environment: environment)
+        #expect(silent.stdout.isEmpty && silent.stderr.contains("no speech was heard"), "\(silent.stdout) \(silent.stderr)")
+
+        let end = try OzenProcess.run(["dictate", "stop"], environment: environment)
+        #expect(end.status == 0 && end.stdout == "stopped\n", "\(end.stdout) \(end.stderr)")
+        #expect(service.exited(upTo: 30), "\(service.events)")
+        #expect(service.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: socket))
+    }
+}
+
+/// 100 ms of silence every 100 ms into the test card's microphone, until stopped.
+final class QuietRoom: @unchecked Sendable {
+    private let lock = NSLock()
+    private var running = true
+    private let done = DispatchSemaphore(value: 0)
+
+    init(card: TestSoundCard) {
+        Thread.detachNewThread { [self] in
+            while lock.withLock({ running }) {
+                card.play([Int16](repeating: 0, count: 1_600), on: "ozen_test_mic")
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            done.signal()
+        }
+    }
+
+    func stop() {
+        lock.withLock { running = false }
+        done.wait()
+    }
 }
 
 /// `ozen` running in the background, its JSON events read as they come.
@@ -83,11 +176,14 @@ final class RunningOzen: @unchecked Sendable {
     private let process = Process()
     private let lock = NSLock()
     private var lines: [String] = []
+    private let input = Pipe()
 
-    init(_ arguments: [String], environment: [String: String]) throws {
+    /// `keyboard`: its stdin is a pipe the test types into (`type`); otherwise /dev/null.
+    init(_ arguments: [String], environment: [String: String], keyboard: Bool = false) throws {
         process.executableURL = OzenProcess.binary
         process.arguments = arguments
         process.environment = OzenProcess.defaultEnvironment.merging(environment) { $1 }
+        process.standardInput = keyboard ? input : FileHandle.nullDevice
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -132,6 +228,9 @@ final class RunningOzen: @unchecked Sendable {
     }
 
     func interrupt() { Foundation.kill(process.processIdentifier, SIGINT) }
+
+    /// Keys typed at its terminal.
+    func type(_ text: String) { input.fileHandleForWriting.write(Data(text.utf8)) }
 
     func kill() {
         if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }

@@ -21,18 +21,19 @@ enum DictateCommand {
         case "provider": return try ProviderCommand.run(Array(arguments.dropFirst()), purpose: .dictation)
         case "insert": return try insertGiven(Array(arguments.dropFirst()))
         case "last": return try last(Array(arguments.dropFirst()))
+        case "serve": return try serve(Array(arguments.dropFirst()))
+        case "toggle", "stop", "status": return try command(arguments[0], Array(arguments.dropFirst()))
         default: break
         }
-        let args = try ArgumentReader(arguments, options: ["--source", "--language", "--polish", "--insert", "--model"],
+        let args = try ArgumentReader(arguments, options: ["--source", "--device", "--language", "--polish", "--insert", "--model"],
                                       flags: ["--json", "--realtime", "--no-save"])
-        guard let path = args.value("--source") else {
-            throw UsageError(tr("עדיין אין הכתבה ממיקרופון בגרסה הזו: ozen dictate --source קובץ.wav",
-                                "dictating from a microphone is not in this build yet: ozen dictate --source FILE.wav"))
-        }
         let language = try args.spokenLanguage()
         let polisher = try polisher(args.value("--polish"))
         let method = try insertion(args.value("--insert"))
         let home = OzenHome.fromEnvironment()
+        guard let path = args.value("--source") else {
+            return try fromMicrophone(args, language: language, polisher: polisher, method: method, home: home)
+        }
 
         var audio = try WAVDecoder().read(path: path).atSpeechRate()
         var cut = false
@@ -44,6 +45,14 @@ enum DictateCommand {
         let models = try CaptionSetup.loadModels(modelName: args.value("--model") ?? "base", home: home,
                                                  recognizerSettings: try CaptionCommand.tuning(), speakers: false)
         let take = try transcribe(audio, language: language, models: models, realtime: args.flag("--realtime"))
+        try deliver(take, cut: cut, args: args, language: language, polisher: polisher, method: method, home: home)
+    }
+
+    /// The take's text polished, saved in the history first, then printed and inserted; the
+    /// text as inserted.
+    @discardableResult
+    static func deliver(_ take: Take, cut: Bool, args: ArgumentReader, language: SpokenLanguage,
+                        polisher: DictationPolisher, method: TextInserter.Method, home: OzenHome) throws -> String {
         let raw = take.raw
         let result = polisher.polish(raw, language: language.rawValue)
         let ready = RealTimeClock.seconds(ContinuousClock.now - take.stoppedAt)
@@ -57,13 +66,20 @@ enum DictateCommand {
             }
         }
         if args.flag("--json") {
-            print(JSONValue.object([("type", .string("dictation")), ("raw", .string(raw)), ("text", .string(result.text)),
-                                    ("polish", .string(result.polish)), ("note", result.note.map(JSONValue.string) ?? .null),
-                                    ("seconds", .number(take.seconds, decimals: 2)), ("cut_at_60_s", .bool(cut)),
-                                    ("ready_after_stop_seconds", .number(ready, decimals: 3))]).serialized())
-            if method == .stdout { return }
+            // Written at once, not buffered: the service runs on after it.
+            let line = JSONValue.object([("type", .string("dictation")), ("raw", .string(raw)), ("text", .string(result.text)),
+                                         ("polish", .string(result.polish)), ("note", result.note.map(JSONValue.string) ?? .null),
+                                         ("seconds", .number(take.seconds, decimals: 2)), ("cut_at_60_s", .bool(cut)),
+                                         ("ready_after_stop_seconds", .number(ready, decimals: 3))]).serialized()
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            if method == .stdout { return result.text }
+        }
+        guard !raw.isEmpty else {
+            status(tr("לא נשמע דיבור בהכתבה הזו", "no speech was heard in this take"))
+            return ""
         }
         try insert(result.text, method: method)
+        return result.text
     }
 
     struct Take {

@@ -1,0 +1,187 @@
+import Foundation
+import OzenEngines
+import OzenIO
+import OzenKit
+
+/// `ozen dictate serve` and `ozen dictate toggle|stop|status`: the dictation service keeps the
+/// models loaded so a take starts listening at once, and a desktop keyboard shortcut bound to
+/// `ozen dictate toggle` starts and stops takes. They talk over a Unix socket in the user's
+/// runtime folder, 0600 (`LocalCommandSocket`). The microphone is open only during a take.
+///
+/// Commands, one line each: `toggle` → `listening`, or (stopping) `inserted<TAB>text` /
+/// `empty`; `stop` → `stopped` (an open take is finished and inserted first, nothing is lost);
+/// `status` → `idle` / `listening`; `ping` → `pong`. A failure answers `error<TAB>what to do`.
+extension DictateCommand {
+    static let serviceOptions: Set<String> = ["--device", "--language", "--polish", "--insert", "--model"]
+    static let serviceFlags: Set<String> = ["--json", "--no-save"]
+
+    static func serve(_ arguments: [String]) throws {
+        let args = try ArgumentReader(arguments, options: serviceOptions, flags: serviceFlags)
+        let language = try args.spokenLanguage()
+        let polisher = try polisher(args.value("--polish"))
+        let method = try insertion(args.value("--insert"))
+        let home = OzenHome.fromEnvironment()
+        let choice = MicrophoneChoice(args.value("--device"))
+        // The microphone is checked before any model loads: one that is not there is her fix.
+        do { _ = try MicrophoneInput(choice: choice, settings: .default) } catch { Exit.fail(.noInput, "\(error)") }
+        let server: LocalCommandSocket.Server
+        do { server = try LocalCommandSocket.Server(path: try LocalCommandSocket.dictationPath()) }
+        catch { Exit.fail(.failure, "\(error)") }
+        let models = try CaptionSetup.loadModels(modelName: args.value("--model") ?? "base", home: home,
+                                                 recognizerSettings: try CaptionCommand.tuning(), speakers: false)
+        var settings = try CaptionCommand.liveSettings(language: language)
+        settings.keywords = []
+        let service = DictationService(choice: choice, models: models, settings: settings) { take, cut in
+            try deliver(take, cut: cut, args: args, language: language, polisher: polisher, method: method, home: home)
+        }
+        status(tr("שירות ההכתבה מוכן: ozen dictate toggle מתחיל ועוצר הכתבה", "the dictation service is ready: ozen dictate toggle starts and stops a take"))
+        let signals = StopSignals { _ = service.finishTake(); server.stop() }
+        server.serve { command in
+            let answer = service.answer(command)
+            if command == "stop" { server.stop() }
+            return answer
+        }
+        _ = signals
+    }
+
+    /// `toggle`, `stop` or `status`, sent to the service; `toggle` starts a service with its
+    /// options (`--device`, `--language`…) when none runs, and waits until it listens.
+    static func command(_ name: String, _ arguments: [String]) throws {
+        let args = try ArgumentReader(arguments, options: serviceOptions, flags: serviceFlags)
+        let path: String
+        do { path = try LocalCommandSocket.dictationPath() } catch { Exit.fail(.failure, "\(error)") }
+        var answer = try? LocalCommandSocket.send(name, to: path, timeout: 120)
+        if answer == nil {
+            guard name == "toggle" else {
+                if name == "status" { print("not running"); return }
+                status(tr("שירות ההכתבה לא פועל", "the dictation service is not running"))
+                return
+            }
+            try startService(arguments)
+            let deadline = Date().addingTimeInterval(60)
+            while answer == nil, Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.1)
+                if (try? LocalCommandSocket.send("ping", to: path, timeout: 2)) != nil {
+                    answer = try? LocalCommandSocket.send(name, to: path, timeout: 120)
+                }
+            }
+            guard answer != nil else {
+                Exit.fail(.failure, tr("שירות ההכתבה לא עלה — ראו \(serviceLog())", "the dictation service did not start — see \(serviceLog())"))
+            }
+        }
+        let parts = (answer ?? "").split(separator: "\t", maxSplits: 1).map(String.init)
+        if name == "status" { return print(answer ?? "") }
+        switch parts.first ?? "" {
+        case "listening": status(tr("מקשיב — ozen dictate toggle שוב כדי לעצור", "listening — ozen dictate toggle again to stop"))
+        case "inserted": print(parts.count > 1 ? parts[1] : "")
+        case "empty": status(tr("לא נשמע דיבור בהכתבה הזו", "no speech was heard in this take"))
+        case "error": Exit.fail(.failure, parts.count > 1 ? parts[1] : "")
+        default: print(parts.joined(separator: " "))
+        }
+        _ = args
+    }
+
+    /// Where a service started by `toggle` writes its status lines (never audio or text).
+    static func serviceLog() -> String { OzenHome.fromEnvironment().path + "/dictation-service.log" }
+
+    private static func startService(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["dictate", "serve"] + arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try? FileManager.default.createDirectory(atPath: OzenHome.fromEnvironment().path, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: serviceLog(), contents: nil, attributes: [.posixPermissions: 0o600])
+        process.standardError = FileHandle(forWritingAtPath: serviceLog()) ?? FileHandle.nullDevice
+        try process.run()
+    }
+}
+
+/// The takes of one service: at most one at a time, each with a microphone opened for it.
+final class DictationService: @unchecked Sendable {
+    typealias Deliver = @Sendable (DictateCommand.Take, Bool) throws -> String
+
+    private final class Run: @unchecked Sendable {
+        let control: TakeControl
+        let started = ContinuousClock.now
+        let done = DispatchSemaphore(value: 0)
+        var lines: [String] = []
+        var failure: Error?
+        init(control: TakeControl) { self.control = control }
+    }
+
+    private let lock = NSLock()
+    private let choice: MicrophoneChoice
+    private let models: CaptionSetup.Models
+    private let settings: LiveSettings
+    private let deliver: Deliver
+    private var current: Run?
+
+    init(choice: MicrophoneChoice, models: CaptionSetup.Models, settings: LiveSettings, deliver: @escaping Deliver) {
+        self.choice = choice
+        self.models = models
+        self.settings = settings
+        self.deliver = deliver
+    }
+
+    func answer(_ command: String) -> String {
+        switch command {
+        case "ping": return "pong"
+        case "status": return lock.withLock { current == nil } ? "idle" : "listening"
+        case "stop": _ = finishTake(); return "stopped"
+        case "toggle":
+            if lock.withLock({ current != nil }) { return finishTake() }
+            do { try startTake(); return "listening" } catch { return "error\t\(error)" }
+        default: return "error\t" + tr("פקודה לא מוכרת: \(command)", "unknown command: \(command)")
+        }
+    }
+
+    private func startTake() throws {
+        let microphone = try MicrophoneInput(choice: choice, settings: .default)
+        let inbox = LiveAudioInbox()
+        let run = Run(control: TakeControl(microphone: microphone, inbox: inbox))
+        try microphone.start(into: inbox) { status in
+            if case .failed(let reason, let action) = status { run.control.stop(failure: action.isEmpty ? reason : "\(reason) — \(action)") }
+        }
+        lock.withLock { current = run }
+        let pipeline = PipelineBox(models.captioner(settings: settings, clock: RealTimeClock()))
+        Thread.detachNewThread {
+            do {
+                try LiveStream.run(inbox, through: pipeline.captioner) { event in
+                    if case .line(let line, _) = event, !line.text.isEmpty { run.lines.append(line.text) }
+                }
+            } catch { run.failure = error }
+            run.done.signal()
+        }
+        // A take ends by itself at the limit, and is delivered as if she had tapped stop.
+        DispatchQueue.global().asyncAfter(deadline: .now() + DictateCommand.longestTake) { [weak self] in
+            guard let self, self.lock.withLock({ self.current === run }) else { return }
+            run.control.stop(atLimit: true)
+            _ = self.finishTake()
+        }
+    }
+
+    /// Stops the open take (if any), waits for its last final pass and delivers its text.
+    func finishTake() -> String {
+        guard let run = lock.withLock({ () -> Run? in let r = current; current = nil; return r }) else { return "empty" }
+        run.control.stop()
+        run.done.wait()
+        if let failure = run.failure { return "error\t\(failure)" }
+        let stoppedAt = run.control.stoppedAt ?? ContinuousClock.now
+        let take = DictateCommand.Take(raw: DictationText.stitched(run.lines), seconds: RealTimeClock.seconds(stoppedAt - run.started),
+                                       stoppedAt: stoppedAt)
+        do {
+            let text = try deliver(take, run.control.endedAtLimit)
+            if let problem = run.control.failure { DictateCommand.status(problem) }
+            return take.raw.isEmpty ? "empty" : "inserted\t" + text.replacingOccurrences(of: "\n", with: " ")
+        } catch {
+            return "error\t\(error)"
+        }
+    }
+}
+
+/// The take's pipeline, handed to the one thread that runs it.
+private final class PipelineBox: @unchecked Sendable {
+    let captioner: LiveCaptioner
+    init(_ captioner: LiveCaptioner) { self.captioner = captioner }
+}
