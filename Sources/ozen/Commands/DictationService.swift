@@ -47,7 +47,8 @@ extension DictateCommand {
     /// `toggle`, `stop` or `status`, sent to the service; `toggle` starts a service with its
     /// options (`--device`, `--language`…) when none runs, and waits until it listens.
     static func command(_ name: String, _ arguments: [String]) throws {
-        let args = try ArgumentReader(arguments, options: serviceOptions, flags: serviceFlags)
+        // Unknown options are refused here, before a service is asked or started.
+        _ = try ArgumentReader(arguments, options: serviceOptions, flags: serviceFlags)
         let path: String
         do { path = try LocalCommandSocket.dictationPath() } catch { Exit.fail(.failure, "\(error)") }
         var answer = try? LocalCommandSocket.send(name, to: path, timeout: 120)
@@ -78,7 +79,6 @@ extension DictateCommand {
         case "error": Exit.fail(.failure, parts.count > 1 ? parts[1] : "")
         default: print(parts.joined(separator: " "))
         }
-        _ = args
     }
 
     /// Where a service started by `toggle` writes its status lines (never audio or text).
