@@ -15,7 +15,8 @@ import Foundation
 /// - CivetWeb's threads have 100 KiB stacks (Debian's build), so no Swift work runs on them:
 ///   routes run on a dispatch queue while the thread waits, and each connection's messages
 ///   are handed, in order, to a serial queue of its own. A client whose messages pile up
-///   there (more than `maximumWaitingMessages`) is disconnected (1008).
+///   there (more than `maximumWaitingMessages`) is read no further until they are handled
+///   (TCP holds it back), and disconnected (1008) if nothing moves for `heldBackSeconds`.
 public final class WebServer: @unchecked Sendable {
     public struct Options: Sendable {
         public var address: ListenAddress
@@ -25,6 +26,9 @@ public final class WebServer: @unchecked Sendable {
         public var threads = 32
         /// Messages received but not yet handled, per connection: 25 s of audio in 100 ms frames.
         public var maximumWaitingMessages = 256
+        /// How long a client whose messages are not being handled is held back (its frames
+        /// left unread) before it is disconnected (1008).
+        public var heldBackSeconds = 30.0
         /// The largest request body a route is given (OpenAI's audio uploads stop at 25 MB).
         public var maximumBodyBytes = 25 << 20
 
@@ -54,23 +58,29 @@ public final class WebServer: @unchecked Sendable {
         var fragmentOpcode: Int32 = 0
         /// Where the handler runs, one message at a time, in the order they came.
         let queue = DispatchQueue(label: "ozen-websocket-connection")
-        let waitingLock = NSLock()
+        let waitingLock = NSCondition()
         var waiting = 0
         init(peer: WebSocketPeer, handler: any WebSocketHandler) {
             self.peer = peer
             self.handler = handler
         }
 
-        /// Hands work to the connection's queue; false when too much is already waiting.
-        func deliver(limit: Int, _ work: @escaping @Sendable () -> Void) -> Bool {
+        /// Hands work to the connection's queue. When `limit` messages already wait, CivetWeb's
+        /// thread waits too (up to `heldBack` seconds), so it stops reading this client and TCP
+        /// slows the client down; false when the queue did not move in that time.
+        func deliver(limit: Int, heldBack: Double, _ work: @escaping @Sendable () -> Void) -> Bool {
             waitingLock.lock()
-            guard waiting < limit else { waitingLock.unlock(); return false }
+            let deadline = Date(timeIntervalSinceNow: heldBack)
+            while waiting >= limit {
+                guard waitingLock.wait(until: deadline) else { waitingLock.unlock(); return false }
+            }
             waiting += 1
             waitingLock.unlock()
             queue.async { [self] in
                 work()
                 waitingLock.lock()
                 waiting -= 1
+                waitingLock.broadcast()
                 waitingLock.unlock()
             }
             return true
@@ -248,7 +258,12 @@ public final class WebServer: @unchecked Sendable {
     private func upgrade(_ connection: OpaquePointer) -> Int32 {
         let request = request(connection)
         guard Self.originAllowed(request.headers["origin"], host: request.headers["host"]) else { return 1 }
-        let peer = WebSocketPeer(connection: connection, remoteAddress: request.remoteAddress, origin: request.headers["origin"])
+        let remotePort = Int(mg_get_request_info(connection)?.pointee.remote_port ?? 0)
+        let socket = Self.offCivetWebThread { [port] in
+            ConnectionSocket.find(remoteAddress: request.remoteAddress, remotePort: remotePort, serverPort: port)
+        }
+        let peer = WebSocketPeer(connection: connection, remoteAddress: request.remoteAddress, origin: request.headers["origin"],
+                                 socket: socket)
         guard let handler = Self.offCivetWebThread({ self.makeHandler(peer, request) }) else {
             peer.detach()
             return 1
@@ -294,11 +309,13 @@ public final class WebServer: @unchecked Sendable {
         switch state.fragmentOpcode {
         case 0x1:
             // Invalid UTF-8 is a malformed message: the handler sees it as text it cannot read.
-            delivered = state.deliver(limit: options.maximumWaitingMessages) {
+            delivered = state.deliver(limit: options.maximumWaitingMessages, heldBack: options.heldBackSeconds) {
                 handler.received(text: String(decoding: message, as: UTF8.self))
             }
         case 0x2:
-            delivered = state.deliver(limit: options.maximumWaitingMessages) { handler.received(binary: message) }
+            delivered = state.deliver(limit: options.maximumWaitingMessages, heldBack: options.heldBackSeconds) {
+                handler.received(binary: message)
+            }
         default:
             delivered = true
         }

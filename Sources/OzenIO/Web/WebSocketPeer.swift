@@ -21,11 +21,16 @@ public final class WebSocketPeer: @unchecked Sendable {
     private var connection: OpaquePointer?
     private var closing = false
     private let writeLock = NSLock()
+    /// The connection's socket, to hang up on a client that ignores our close (`ConnectionSocket`).
+    private let socket: Int32?
+    /// How long a client has to answer our close frame before the server hangs up.
+    static let closeGrace = 2.0
 
     enum Outgoing { case text(String), binary([UInt8]), close(Int) }
 
-    init(connection: OpaquePointer, remoteAddress: String, origin: String?) {
+    init(connection: OpaquePointer, remoteAddress: String, origin: String?, socket: Int32? = nil) {
         self.connection = connection
+        self.socket = socket
         self.remoteAddress = remoteAddress
         self.origin = origin
         let thread = Thread { [weak self] in self?.sendLoop() }
@@ -63,6 +68,8 @@ public final class WebSocketPeer: @unchecked Sendable {
             queue.removeAll()
             queue.append(.close(1008))
             closing = true
+            // The sender is stuck writing to a client that does not read: hang up.
+            hangUpLater()
         } else {
             queue.append(message)
         }
@@ -94,9 +101,23 @@ public final class WebSocketPeer: @unchecked Sendable {
                 case .close(let code):
                     var payload: [CChar] = [CChar(bitPattern: UInt8(code >> 8)), CChar(bitPattern: UInt8(code & 0xff))]
                     _ = mg_websocket_write(connection, Int32(MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE), &payload, 2)
+                    hangUpLater()
                 }
             }
             writeLock.unlock()
+        }
+    }
+
+    /// A client that has not let the connection go `closeGrace` seconds after our close is
+    /// hung up on. The socket is only touched while CivetWeb still holds the connection
+    /// (`detach` clears it under the same lock before CivetWeb closes the socket).
+    private func hangUpLater() {
+        guard let socket else { return }
+        DispatchQueue.global().asyncAfter(deadline: .now() + Self.closeGrace) { [weak self] in
+            guard let self else { return }
+            self.condition.lock()
+            if self.connection != nil { ConnectionSocket.hangUp(socket) }
+            self.condition.unlock()
         }
     }
 

@@ -43,7 +43,15 @@ public struct HomeConnection: Sendable {
         self.model = model
     }
 
+    /// The largest audio frame taken: 10 s of PCM16 (the phone sends 100 ms frames).
+    public static let maximumAudioFrameBytes = 320_000
+    /// The largest text message taken (a long words list fits many times over).
+    public static let maximumTextBytes = 65_536
+
     public mutating func receive(text: String) -> [Action] {
+        guard text.utf8.count <= Self.maximumTextBytes, phase != .closed else {
+            return phase == .closed ? [] : refuse(.badRequest, "a text message of \(text.utf8.count) bytes; at most \(Self.maximumTextBytes) are taken")
+        }
         switch phase {
         case .awaitingHello:
             switch HomeHello.parse(text) {
@@ -79,6 +87,9 @@ public struct HomeConnection: Sendable {
     }
 
     public mutating func receive(binary bytes: [UInt8]) -> [Action] {
+        if bytes.count > Self.maximumAudioFrameBytes, phase != .closed, phase != .ended {
+            return refuse(.badRequest, "an audio frame of \(bytes.count) bytes; at most \(Self.maximumAudioFrameBytes) (10 s) are taken, 100 ms frames are best")
+        }
         switch phase {
         case .awaitingHello: return refuse(.badRequest, "hello expected")
         case .open(let hello) where hello.purpose == .captions:
@@ -94,7 +105,9 @@ public struct HomeConnection: Sendable {
         return refuse(.badRequest, "hello expected")
     }
 
-    private mutating func refuse(_ code: HomeMessage.ErrorCode, _ detail: String) -> [Action] {
+    /// The server closes this connection for a reason of its own (too many waiting, no room
+    /// after a good hello): the error, then the close.
+    public mutating func refuse(_ code: HomeMessage.ErrorCode, _ detail: String) -> [Action] {
         phase = .closed
         return [.send(HomeMessage.error(code: code, detail: detail).json), .close(code: 1000)]
     }

@@ -2,8 +2,12 @@
 public enum HomeMessage: Sendable, Equatable {
     case ready(model: String)
     case error(code: ErrorCode, detail: String)
+    /// How the server is doing for this stream: "overloaded" (finals are waiting long, lines
+    /// come late), "ok" (it passed), "too_fast" (audio comes faster than it is spoken; the
+    /// server now reads it only as fast as it captions it).
+    case status(state: String, detail: String)
 
-    public enum ErrorCode: String, Sendable { case unauthorized, badRequest = "bad_request" }
+    public enum ErrorCode: String, Sendable { case unauthorized, badRequest = "bad_request", busy }
 
     public var json: JSONValue {
         switch self {
@@ -11,6 +15,8 @@ public enum HomeMessage: Sendable, Equatable {
             return .object([("type", .string("ready")), ("model", .string(model)), ("version", .int(1))])
         case .error(let code, let detail):
             return .object([("type", .string("error")), ("code", .string(code.rawValue)), ("detail", .string(detail))])
+        case .status(let state, let detail):
+            return .object([("type", .string("status")), ("state", .string(state)), ("detail", .string(detail))])
         }
     }
 }

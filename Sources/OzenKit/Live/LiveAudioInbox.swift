@@ -24,7 +24,7 @@ public final class LiveAudioInbox: @unchecked Sendable {
         guard !closed, !samples.isEmpty else { return }
         pending += muted ? [Float](repeating: 0, count: samples.count) : samples
         received += samples.count
-        condition.signal()
+        condition.broadcast()
     }
 
     /// While the computer speaks for her (type to speak), what the microphone hears is its own
@@ -67,6 +67,22 @@ public final class LiveAudioInbox: @unchecked Sendable {
         return closed
     }
 
+    /// Seconds of audio pushed and not yet taken by the pipeline.
+    public var pendingSeconds: Double {
+        condition.lock()
+        defer { condition.unlock() }
+        return Double(pending.count) / Double(MonoAudio.speechRate)
+    }
+
+    /// Waits until the pipeline has taken enough that less than `seconds` of audio waits (or
+    /// the inbox closed): how a client that sends faster than it speaks is held back.
+    public func waitForRoom(belowSeconds seconds: Double) {
+        condition.lock()
+        defer { condition.unlock() }
+        let limit = Int(seconds * Double(MonoAudio.speechRate))
+        while pending.count >= limit && !closed { condition.wait() }
+    }
+
     /// Everything pushed since the last take; waits up to `seconds` when nothing is there.
     /// `closed` is true once the inbox is closed and empty.
     public func take(waitingUpTo seconds: Double) -> (samples: [Float], closed: Bool) {
@@ -77,6 +93,7 @@ public final class LiveAudioInbox: @unchecked Sendable {
         }
         let samples = pending
         pending.removeAll(keepingCapacity: true)
+        condition.broadcast()  // a sender held back by `waitForRoom` may go on
         return (samples, closed && samples.isEmpty)
     }
 }

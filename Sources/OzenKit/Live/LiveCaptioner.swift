@@ -214,7 +214,14 @@ public final class LiveCaptioner {
         let samples = audio(from: start, to: fed)
         // Live passes go without the names list: on the pyannote call, under load, a prompted
         // live pass looped "New Jersey, New Jersey, …" and the words it displaced were lost.
-        let (transcript, cost) = try decode(samples, beam: settings.liveBeamSize, prompted: false)
+        let transcript: Transcript, cost: Double
+        do {
+            (transcript, cost) = try decode(samples, beam: settings.liveBeamSize, prompted: false)
+        } catch is PassShed {
+            // A shared recognizer had no room (other streams' finals): try again a gap later.
+            lastPassEnd = clock.now
+            return
+        }
         livePassCount += 1
         lastPassCost = cost
         lastPassEnd = clock.now
@@ -549,10 +556,11 @@ public final class LiveCaptioner {
                         afresh: Bool = false) throws -> (Transcript, Double) {
         let started = ContinuousClock.now
         let clockBefore = clock.now
-        let options = DecodingOptions(language: settings.language, beamSize: beam,
+        var options = DecodingOptions(language: settings.language, beamSize: beam,
                                       prompt: afresh ? nil : prompt(withNames: prompted && final),
                                       allowsFallback: afresh,  // see DecodingOptions
                                       audioContextMargin: final ? settings.finalAudioContextMargin : nil)
+        options.isLivePass = !final
         let transcript = try recognizer.transcribe(samples, options: options)
         let measured = RealTimeClock.seconds(ContinuousClock.now - started)
         passLog?(String(format: "%@ pass over %.1f s of audio: %.2f s%@", final ? "final" : "live",

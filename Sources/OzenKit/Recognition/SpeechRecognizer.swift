@@ -59,6 +59,10 @@ public struct DecodingOptions: Sendable, Equatable {
     /// Whisper's translate task: the speech is decoded in `language` and written in English
     /// (the interpreter's offline translator). The prompt then belongs in English too.
     public var translatesToEnglish: Bool = false
+    /// A live pass of the caption pipeline (words that may still change), which a shared
+    /// recognizer may shed when it is busy (`RecognizerSchedule`); false for finals and
+    /// every offline decode.
+    public var isLivePass: Bool = false
 
     public init(language: SpokenLanguage, beamSize: Int = 1, prompt: String? = nil, allowsFallback: Bool = true,
                 audioContextMargin: Int? = nil) {

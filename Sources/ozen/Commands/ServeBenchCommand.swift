@@ -7,20 +7,39 @@ import OzenKit
 /// frames) to a server this command starts on 127.0.0.1, and times each final against the
 /// end of its speech (`end_s` − 0.3 s). The baseline, in the same command, is the same
 /// pipeline run in this process on the same audio at the same pace: the ratio is what the
-/// network, the protocol and the server's threads add.
+/// network, the protocol and the server's threads add. With `--clients N`, `--minutes M` or
+/// `--idle K` it measures the server under load instead (`ServeLoadBench`).
 enum ServeBenchCommand {
     static func run(_ arguments: [String]) throws {
-        let args = try ArgumentReader(arguments, options: ["--language", "--model"], flags: [])
-        guard !args.positional.isEmpty else {
+        let args = try ArgumentReader(arguments, options: ["--language", "--model", "--clients", "--minutes", "--idle", "--seed"],
+                                      flags: ["--no-speakers", "--table"])
+        guard !args.positional.isEmpty || args.flag("--table") else {
             throw UsageError(tr("ל־bench serve צריך לפחות הקלטה אחת", "bench serve needs at least one recording"))
         }
         let language = try args.spokenLanguage()
         let languageCode = language.rawValue
-        let recordings = try args.positional.map { try WAVDecoder().read(path: $0).atSpeechRate().samples }
+        var recordings = try args.positional.map { try WAVDecoder().read(path: $0).atSpeechRate().samples }
+        // --table: the five-person table of `bench accuracy --table` (77 s, 13 turns, real voices).
+        if args.flag("--table") { recordings.append(try AccuracyBenchCommand.table(folder: "Tests/Fixtures/downloaded", seed: 7).samples) }
         let modelName = args.value("--model") ?? "base"
 
-        let server = try BenchServer(language: languageCode, model: modelName)
+        let server = try BenchServer(language: languageCode, model: modelName, speakers: !args.flag("--no-speakers"))
         defer { server.stop() }
+        if args.value("--clients") != nil || args.value("--idle") != nil || args.value("--minutes") != nil {
+            func number(_ name: String, _ fallback: Double, _ range: ClosedRange<Double>) throws -> Double {
+                guard let text = args.value(name) else { return fallback }
+                guard let value = Double(text), range.contains(value) else {
+                    throw UsageError(tr("\(name) צריך מספר בין \(range.lowerBound) ל־\(range.upperBound), קיבל '\(text)'",
+                                        "\(name) needs a number from \(range.lowerBound) to \(range.upperBound), got '\(text)'"))
+                }
+                return value
+            }
+            let options = ServeLoadBench.Options(clients: Int(try number("--clients", 4, 1...32)),
+                                                 minutes: try args.value("--minutes").map { _ in try number("--minutes", 1, 0.1...120) },
+                                                 idle: Int(try number("--idle", 0, 0...2000)),
+                                                 seed: UInt64(try number("--seed", 7, 0...1e9)), language: languageCode)
+            return try ServeLoadBench.run(options, recordings: recordings, server: server)
+        }
         var served: [Double] = []
         for samples in recordings { served += try streamToServer(samples, port: server.port, language: languageCode) }
 
@@ -73,7 +92,9 @@ enum ServeBenchCommand {
 
     /// The baseline: the pipeline in this process, fed at the same pace from another thread.
     static func streamInProcess(_ samples: [Float], engines: CaptionEngines, language: SpokenLanguage) throws -> [Double] {
-        let captioner = try engines.captioner(language: language)
+        let stream = try engines.schedule.join(always: true)
+        defer { engines.schedule.leave(stream) }
+        let captioner = try engines.captioner(language: language, stream: stream)
         let inbox = LiveAudioInbox()
         let frames = PCMFrames(samples)
         let start = Date()
@@ -108,9 +129,10 @@ final class BenchServer {
     let process = Process()
     private(set) var port = 0
 
-    init(language: String, model: String) throws {
+    init(language: String, model: String, speakers: Bool = true) throws {
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         process.arguments = ["serve", "--port", "0", "--no-save", "--language", language, "--model", model]
+            + (speakers ? [] : ["--no-speakers"])
         var environment = ProcessInfo.processInfo.environment
         environment["OZEN_WEB"] = DisplayPage.folder()
         process.environment = environment

@@ -72,10 +72,16 @@ enum ServeCommand {
         }
         let inbox = LiveAudioInbox()
         let speaking = SpeakingAloud(home: home) { inbox.setMuted($0) }
-        let services = HomeSocket.Services(engines: engines, display: display, pairing: pairing, star: star,
-                                           say: { speaking.say($0) })
+        if let path = ProcessInfo.processInfo.environment["OZEN_SCHEDULE_LOG"], let file = FileHandle(forWritingAtPath: path) {
+            RecognizerSchedule.debugLog = { file.write(Data(($0 + "\n").utf8)) }
+        }
+        let limits = ConnectionLimits.Settings()
+        let services = HomeSocket.Services(engines: engines, display: display, connections: HomeConnections(settings: limits),
+                                           pairing: pairing, star: star, say: { speaking.say($0) })
         var options = WebServer.Options(address: address, documentRoot: DisplayPage.folder())
-        options.threads = 32
+        // Every WebSocket holds a thread: room for all the connections the limits let in, and
+        // as many again for pages, history questions and connections not yet upgraded.
+        options.threads = 2 * (limits.waiting + limits.greeted)
         let history = HistoryAPI(home: home, pairing: pairing)
         let transcriptions = TranscriptionAPI(recognizer: engines.recognizer, pairing: pairing)
         let server = try WebServer(options: options, routes: [("/api/", { history.answer($0) }),

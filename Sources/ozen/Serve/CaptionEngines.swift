@@ -3,8 +3,7 @@ import OzenEngines
 import OzenKit
 
 /// What every caption stream of `ozen serve` shares: the Whisper model, loaded once (its
-/// passes take turns), and the settings. Each stream's pipeline is put together by
-/// `CaptionSetup.Models`, as `caption` and `listen` put theirs. Each stream gets its own voice-activity state and
+/// passes take turns by `RecognizerSchedule`), and the settings. Each stream gets its own voice-activity state and
 /// its own speakers, since those follow one conversation.
 final class CaptionEngines: @unchecked Sendable {
     let home: OzenHome
@@ -12,7 +11,10 @@ final class CaptionEngines: @unchecked Sendable {
     let recognizer: WhisperRecognizer
     let voiceModel: InstalledModel
     let speakersOn: Bool
+    let speakerEngines: SpeakerSupport.Engines?
     let keywords: [String]
+    /// Who decodes next, across every stream of the process.
+    let schedule = RecognizerSchedule()
 
     init(home: OzenHome, modelName: String, speakersOn: Bool, keywords: [String]) throws {
         self.home = home
@@ -22,13 +24,18 @@ final class CaptionEngines: @unchecked Sendable {
         recognizer = try WhisperRecognizer(model: try InstalledModel.load(modelName, in: home),
                                            settings: try CaptionCommand.tuning())
         voiceModel = try InstalledModel.load("silero-vad", in: home)
-        if speakersOn { _ = try InstalledModel.load(SpeakerSupport.modelName, in: home) }
+        // Loaded once for every stream: loading them per stream took seconds of CPU as four
+        // phones connected together, and their first lines came 8–10 s late.
+        speakerEngines = speakersOn ? try SpeakerSupport.engines(home: home) : nil
     }
 
-    /// A pipeline for one stream of live audio, on real time.
-    func captioner(language: SpokenLanguage, clock: any PipelineClock = RealTimeClock(), settings: LiveSettings? = nil) throws -> LiveCaptioner {
-        CaptionSetup.Models(classifier: try SileroFrameClassifier(model: voiceModel), recognizer: recognizer,
-                            speakers: speakersOn ? try SpeakerSupport.lineSpeakers(home: home) : nil)
-            .captioner(settings: try settings ?? CaptionCommand.liveSettings(language: language, keywords: keywords), clock: clock)
+    /// A pipeline for one stream of live audio, on real time, its passes taking their turn on
+    /// the shared recognizer (`stream`, from `schedule.join`).
+    func captioner(language: SpokenLanguage, stream: RecognizerSchedule.Stream, clock: any PipelineClock = RealTimeClock(),
+                   settings: LiveSettings? = nil) throws -> LiveCaptioner {
+        LiveCaptioner(classifier: try SileroFrameClassifier(model: voiceModel),
+                      recognizer: ScheduledRecognizer(base: recognizer, schedule: schedule, stream: stream),
+                      settings: try settings ?? CaptionCommand.liveSettings(language: language, keywords: keywords), clock: clock,
+                      speakers: try speakerEngines.map { try SpeakerSupport.lineSpeakers(home: home, engines: $0) })
     }
 }

@@ -14,6 +14,7 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
     struct Services: Sendable {
         let engines: CaptionEngines
         let display: DisplayHub
+        let connections: HomeConnections
         let pairing: PairingToken?
         /// Stars a line of this computer's own conversation (nil: nothing is saved).
         let star: (@Sendable (Int, Bool) -> Void)?
@@ -27,19 +28,30 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
     private var connection: HomeConnection
     private var inbox: LiveAudioInbox?
     private var vocabulary = VocabularyHandover()
+    /// This stream's place on the shared recognizer, from its hello until its pipeline ends.
+    private var stream: RecognizerSchedule.Stream?
     private var joinedDisplay = false
+    private var toldTooFast = false
+    /// This connection's number in `services.connections`.
+    private var id = 0
+    /// Audio a client may have sent ahead of the captions: beyond `bufferedAudioLimit` seconds
+    /// its frames are read only as the pipeline takes them (TCP slows the client down), until
+    /// the backlog is under `bufferedAudioResume`.
+    static let bufferedAudioLimit = 30.0
+    static let bufferedAudioResume = 20.0
 
     init(peer: WebSocketPeer, services: Services) {
         self.peer = peer
         self.services = services
         connection = HomeConnection(pairing: services.pairing, model: services.engines.modelName)
+        id = services.connections.opened(self, from: peer.remoteAddress)
         DispatchQueue.global().asyncAfter(deadline: .now() + HomeConnection.helloSeconds) { [weak self] in
             guard let self else { return }
             self.carryOut(self.withConnection { $0.helloDeadlinePassed() })
         }
     }
 
-    func received(text: String) { carryOut(withConnection { $0.receive(text: text) }) }
+    func received(text: String) { carryOut(admitted(withConnection { $0.receive(text: text) })) }
     func received(binary: [UInt8]) { carryOut(withConnection { $0.receive(binary: binary) }) }
 
     func closed() {
@@ -49,6 +61,38 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
         lock.unlock()
         inbox?.abandon()
         if wasDisplay { services.display.leave(peer) }
+        services.connections.closed(id)
+    }
+
+    /// Too many connections wait for their hello and this one has waited longest.
+    func pushedOut() {
+        carryOut(withConnection { connection in
+            guard connection.phase == .awaitingHello else { return [] }
+            return connection.refuse(.badRequest, tr("יותר מדי חיבורים ממתינים לברכה; החיבור הזה חיכה הכי הרבה",
+                                                     "too many connections are waiting to say hello; this one waited longest"))
+        })
+    }
+
+    /// A good hello still needs a place: among the server's connections, and for captions on
+    /// the shared recognizer. Without one, the hello is answered `busy` instead of `ready`.
+    private func admitted(_ actions: [HomeConnection.Action]) -> [HomeConnection.Action] {
+        guard let hello = actions.lazy.compactMap({ action -> HomeHello? in
+            if case .begin(let hello) = action { return hello }
+            return nil
+        }).first else { return actions }
+        if case .refused(let why) = services.connections.greeted(id) {
+            return withConnection { $0.refuse(.busy, why) }
+        }
+        guard hello.purpose == .captions else { return actions }
+        do {
+            let stream = try services.engines.schedule.join()
+            lock.lock()
+            self.stream = stream
+            lock.unlock()
+            return actions
+        } catch {
+            return withConnection { $0.refuse(.busy, String(describing: error)) }
+        }
     }
 
     private func withConnection(_ body: (inout HomeConnection) -> [HomeConnection.Action]) -> [HomeConnection.Action] {
@@ -63,13 +107,28 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
             case .send(let message): peer.send(text: message.serialized())
             case .close(let code): peer.close(code: code)
             case .begin(let hello): begin(hello)
-            case .audio(let samples): currentInbox()?.push(samples)
+            case .audio(let samples): take(samples)
             case .vocabulary(let terms): vocabulary.offer(terms)
             case .end: currentInbox()?.close()
             case .star(let lineID, let starred): services.star?(lineID, starred)
             case .say(let sentence): say(sentence)
             }
         }
+    }
+
+    /// Audio into the pipeline's inbox; a client far ahead of the captions is told once and
+    /// then held back (this waits on the connection's own queue, so only it is slowed).
+    private func take(_ samples: [Float]) {
+        guard let inbox = currentInbox() else { return }
+        inbox.push(samples)
+        guard inbox.pendingSeconds > Self.bufferedAudioLimit else { return }
+        if !toldTooFast {
+            toldTooFast = true
+            peer.send(text: HomeMessage.status(state: "too_fast", detail: tr(
+                "השמע מגיע מהר יותר מקצב הדיבור; השרת יקרא אותו רק בקצב שבו הוא מתמלל",
+                "audio is arriving faster than it is spoken; the server now reads it only as fast as it captions it")).json.serialized())
+        }
+        inbox.waitForRoom(belowSeconds: Self.bufferedAudioResume)
     }
 
     private func currentInbox() -> LiveAudioInbox? {
@@ -102,10 +161,17 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
     /// Runs this client's pipeline until its inbox closes (or is abandoned), then closes.
     private func stream(_ hello: HomeHello, _ inbox: LiveAudioInbox) {
         var numbering = HomeTextNumbering()
+        let schedule = services.engines.schedule
+        lock.lock()
+        let place = self.stream
+        lock.unlock()
+        defer { if let place { schedule.leave(place) } }
         do {
-            let captioner = try services.engines.captioner(language: hello.language)
+            guard let place else { throw HomeStreamError.noPlace }
+            let captioner = try services.engines.captioner(language: hello.language, stream: place)
             let handover = VocabularyListener(handover: vocabulary, captioner: captioner)
-            try LiveStream.run(inbox, through: captioner, listeners: [handover]) { event in
+            let overload = OverloadNotice(schedule: schedule) { [peer] in peer.send(text: $0.json.serialized()) }
+            try LiveStream.run(inbox, through: captioner, listeners: [handover, overload]) { event in
                 if let message = numbering.message(for: event) { peer.send(text: message.serialized()) }
             }
             peer.close(code: 1000)
@@ -132,6 +198,11 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
         if let detail { fields.append(("detail", .string(detail))) }
         return JSONValue.object(fields).serialized()
     }
+}
+
+enum HomeStreamError: Error, CustomStringConvertible {
+    case noPlace
+    var description: String { "the stream has no place on the recognizer" }
 }
 
 /// A words list a client sent, waiting for its pipeline's thread to take it.

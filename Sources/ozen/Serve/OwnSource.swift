@@ -77,9 +77,12 @@ final class OwnSource: @unchecked Sendable {
 
     /// The caption pipeline, and with --interpret the interpreter that follows it.
     private func pipeline(clock: any PipelineClock) throws -> (LiveCaptioner, Interpreter?) {
-        guard let interpreting else { return (try engines.captioner(language: language, clock: clock), nil) }
+        // This computer's own microphone is never refused a place on the recognizer.
+        let stream = try engines.schedule.join(always: true)
+        guard let interpreting else { return (try engines.captioner(language: language, stream: stream, clock: clock), nil) }
         let settings = try InterpretCommand.captionSettings(language: interpreting.settings.language)
-        let captioner = try engines.captioner(language: interpreting.settings.language, clock: clock, settings: settings)
+        let captioner = try engines.captioner(language: interpreting.settings.language, stream: stream, clock: clock,
+                                              settings: settings)
         let interpreter = Interpreter(translator: WhisperTranslator(recognizer: engines.recognizer), reviewer: interpreting.reviewer,
                                       settings: interpreting.settings, clock: clock)
         return (captioner, interpreter)

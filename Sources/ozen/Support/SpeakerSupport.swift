@@ -18,16 +18,32 @@ enum SpeakerSupport {
 
     /// Labels for the live pipeline: the model, and the enrolled people made with it.
     static func lineSpeakers(home: OzenHome, enrolled: Bool = true) throws -> LineSpeakers {
+        try lineSpeakers(home: home, engines: try engines(home: home), enrolled: enrolled)
+    }
+
+    /// The two speaker models, loaded once; both are safe to share between pipelines
+    /// (`ozen serve` gives every stream labels of its own made from one pair).
+    struct Engines: Sendable {
+        let embedder: CAMPlusSpeakerEmbedder
+        let finder: PyannoteVoiceChangeFinder
+    }
+
+    static func engines(home: OzenHome) throws -> Engines {
         let model = try InstalledModel.load(modelName, in: home)
-        let embedder = try CAMPlusSpeakerEmbedder(model: model)
+        return Engines(embedder: try CAMPlusSpeakerEmbedder(model: model),
+                       finder: try PyannoteVoiceChangeFinder(segmentation: try InstalledModel.load(segmentationName, in: home),
+                                                             embedding: model))
+    }
+
+    /// Labels of one conversation on already loaded models.
+    static func lineSpeakers(home: OzenHome, engines: Engines, enrolled: Bool = true) throws -> LineSpeakers {
+        let embedder = engines.embedder
         var people = enrolled ? try people(home: home, embedder: embedder) : KnownPeople(model: embedder.modelName)
         if people.model != embedder.modelName {
             FileHandle.standardError.write(Data((tr("ozen: האנשים הרשומים נרשמו במודל אחר — רשמו אותם שוב ב־ozen speakers enroll",
                                                     "ozen: the enrolled people were enrolled with another model — enrol them again with ozen speakers enroll") + "\n").utf8))
             people = KnownPeople(model: embedder.modelName)
         }
-        let finder = try PyannoteVoiceChangeFinder(segmentation: try InstalledModel.load(segmentationName, in: home),
-                                                   embedding: model)
-        return LineSpeakers(embedder: embedder, changeFinder: finder, people: people)
+        return LineSpeakers(embedder: embedder, changeFinder: engines.finder, people: people)
     }
 }

@@ -1,0 +1,233 @@
+import Foundation
+
+/// One Whisper model shared by every caption stream of a process (`ozen serve`'s phones, its
+/// own microphone): who decodes next. Whisper runs one pass at a time and a pass cannot be
+/// interrupted, so the order is the policy:
+///
+/// - Final passes first, oldest request first: they are what she reads, and each stream has
+///   at most one pass in flight, so a final waits at most for the finals of the other streams.
+/// - Live passes only when no final waits, the stream whose last live pass is oldest first
+///   (fair shares). A live pass that cannot start within `liveWaitLimit` is shed
+///   (`PassShed`): the stream shows its words a little later instead of falling behind.
+/// - A final granted while other finals wait is told so (`Grant.othersWaiting`), so it can
+///   decode greedily and the queue drains (see `ScheduledRecognizer`).
+/// - A new stream is admitted only while the finals of one more would still fit
+///   (`admitsUpToLoad` of the recognizer's time); beyond that it is refused, and the streams
+///   already running are told the computer is overloaded while finals wait long.
+///
+/// Measured before this existed (issue 18): four clients streaming the same table at real
+/// time, each decoding on its own, got their finals 8.9–10.3 s after the speech ended.
+public final class RecognizerSchedule: @unchecked Sendable {
+    public struct Settings: Sendable {
+        /// How long a live pass may wait for the recognizer before it is shed. A live pass
+        /// costs 0.1–0.4 s with base on this 2-core machine; a wait longer than one means
+        /// finals or other streams' passes are queued ahead.
+        public var liveWaitLimit = 0.25
+        /// A final that waited this long means the streams are not keeping up: overloaded.
+        public var overloadedAfterWait = 1.5
+        /// How long the overloaded state lasts after the last long wait.
+        public var overloadHolds = 10.0
+        /// The window over which the finals' share of the recognizer's time is measured.
+        public var loadWindow = 30.0
+        /// A new stream is admitted while the finals, with one stream more, would take at most
+        /// this share of the recognizer's time.
+        public var admitsUpToLoad = 0.8
+        /// Each stream's share of finals assumed before any has been measured: the five-person
+        /// table (77 s, 13 turns) took 0.4–1.0 s per beam-5 final with base here, about 0.12.
+        public var assumedStreamLoad = 0.15
+        /// Streams at once, whatever the load.
+        public var maximumStreams = 8
+        public init() {}
+    }
+
+    public enum Pass: Sendable { case final, live }
+
+    /// What a pass learns when it may start.
+    public struct Grant: Sendable {
+        /// Finals of other streams waiting behind this one.
+        public var othersWaiting: Int
+        /// Streams sharing the recognizer now, this one included.
+        public var streams: Int
+    }
+
+    /// A stream's place in the schedule, from `join` until `leave`.
+    public struct Stream: Sendable, Hashable {
+        public let id: Int
+    }
+
+    public enum Refusal: Error, Sendable, Equatable, CustomStringConvertible {
+        case busy(streams: Int)
+
+        public var description: String {
+            switch self {
+            case .busy(let streams):
+                return tr("המחשב הזה כבר מתמלל \(streams) שיחות ואין לו כוח לעוד אחת; נסו שוב כשאחת תסתיים",
+                          "this computer is already captioning \(streams) conversations and has no room for one more; try again when one ends")
+            }
+        }
+    }
+
+    public let settings: Settings
+    private let condition = NSCondition()
+    private let now: @Sendable () -> Double
+    private var nextID = 0
+    private var streams: Set<Int> = []
+    private var running = false
+    private var nextRequest = 0
+    /// Finals waiting, in the order they asked.
+    private var finals: [(request: Int, stream: Int)] = []
+    /// Live passes waiting: stream → when its last live pass started (fairness).
+    private var lives: [Int] = []
+    private var lastLive: [Int: Double] = [:]
+    /// Finals of the last `loadWindow` seconds: when each ended and how long it ran.
+    private var finalTimes: [(end: Double, seconds: Double)] = []
+    private var lastLongWait = -Double.infinity
+    public private(set) var shedPasses = 0
+
+    public init(settings: Settings = Settings(), now: @escaping @Sendable () -> Double = RecognizerSchedule.monotonic) {
+        self.settings = settings
+        self.now = now
+    }
+
+    public static let monotonic: @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }
+
+    /// A new stream, or `Refusal.busy` when the finals of one more would not fit.
+    /// `always`: this computer's own microphone, which is never refused.
+    public func join(always: Bool = false) throws -> Stream {
+        condition.lock()
+        defer { condition.unlock() }
+        if !always {
+            guard streams.count < settings.maximumStreams,
+                  streams.isEmpty || Double(streams.count + 1) * streamLoad <= settings.admitsUpToLoad else {
+                throw Refusal.busy(streams: streams.count)
+            }
+        }
+        nextID += 1
+        streams.insert(nextID)
+        return Stream(id: nextID)
+    }
+
+    public func leave(_ stream: Stream) {
+        condition.lock()
+        streams.remove(stream.id)
+        lastLive[stream.id] = nil
+        condition.unlock()
+    }
+
+    public var streamCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return streams.count
+    }
+
+    /// The share of the recognizer's time finals took over the last `loadWindow` seconds.
+    public var finalLoad: Double {
+        condition.lock()
+        defer { condition.unlock() }
+        return load(at: now())
+    }
+
+    /// True while finals have had to wait long (within the last `overloadHolds` seconds).
+    public var isOverloaded: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return now() - lastLongWait < settings.overloadHolds
+    }
+
+    /// Runs `work` when its turn comes. A live pass that cannot start within `liveWaitLimit`
+    /// throws `PassShed` instead; a final always runs.
+    public func run<T>(_ pass: Pass, for stream: Stream, _ work: (Grant) throws -> T) throws -> T {
+        condition.lock()
+        let asked = now()
+        let request = nextRequest
+        nextRequest += 1
+        switch pass {
+        case .final:
+            finals.append((request, stream.id))
+            while running || finals.first?.request != request { condition.wait() }
+            finals.removeFirst()
+            if now() - asked >= settings.overloadedAfterWait { lastLongWait = now() }
+        case .live:
+            lives.append(stream.id)
+            let deadline = Date(timeIntervalSinceNow: settings.liveWaitLimit)
+            while running || !finals.isEmpty || nextLive() != stream.id {
+                if !condition.wait(until: deadline) {
+                    if !running && finals.isEmpty && nextLive() == stream.id { break }
+                    lives.removeAll { $0 == stream.id }
+                    shedPasses += 1
+                    condition.broadcast()
+                    condition.unlock()
+                    throw PassShed()
+                }
+            }
+            lives.removeAll { $0 == stream.id }
+            lastLive[stream.id] = now()
+        }
+        running = true
+        let grant = Grant(othersWaiting: finals.count, streams: streams.count)
+        condition.unlock()
+        let started = now()
+        defer {
+            condition.lock()
+            running = false
+            if pass == .final { finalTimes.append((now(), now() - started)) }
+            condition.broadcast()
+            condition.unlock()
+        }
+        let result = try work(grant)
+        if let debugLog = RecognizerSchedule.debugLog {
+            debugLog(String(format: "%@ stream %d waited %.2f ran %.2f behind %d at %.1f", pass == .final ? "final" : "live ",
+                            stream.id, started - asked, now() - started, grant.othersWaiting, started))
+        }
+        return result
+    }
+    nonisolated(unsafe) public static var debugLog: ((String) -> Void)?
+
+    /// The waiting live pass whose stream was served longest ago.
+    private func nextLive() -> Int? {
+        lives.min { (lastLive[$0] ?? -.infinity) < (lastLive[$1] ?? -.infinity) }
+    }
+
+    private func load(at time: Double) -> Double {
+        finalTimes.removeAll { $0.end < time - settings.loadWindow }
+        return finalTimes.reduce(0) { $0 + $1.seconds } / settings.loadWindow
+    }
+
+    /// Each stream's measured share of finals, or the assumed one before 10 s of history.
+    private var streamLoad: Double {
+        let measured = load(at: now())
+        guard !streams.isEmpty, let first = finalTimes.first, now() - first.end >= 10 else { return settings.assumedStreamLoad }
+        return max(measured / Double(streams.count), settings.assumedStreamLoad / 2)
+    }
+}
+
+/// A live pass the schedule did not have room for: the stream tries again at its next chance.
+public struct PassShed: Error, Sendable {}
+
+/// A stream's view of the shared recognizer: every pass goes through the schedule. A final
+/// that other streams' finals wait behind decodes greedily (beam 1), which costs a third of
+/// beam 5 here, so the queue drains instead of growing.
+public struct ScheduledRecognizer: SpeechRecognizer {
+    public let base: any SpeechRecognizer
+    public let schedule: RecognizerSchedule
+    public let stream: RecognizerSchedule.Stream
+
+    public init(base: any SpeechRecognizer, schedule: RecognizerSchedule, stream: RecognizerSchedule.Stream) {
+        self.base = base
+        self.schedule = schedule
+        self.stream = stream
+    }
+
+    public func transcribe(_ samples: [Float], options: DecodingOptions) throws -> Transcript {
+        try schedule.run(options.isLivePass ? .live : .final, for: stream) { grant in
+            var options = options
+            if grant.othersWaiting > 0 || grant.streams > 1 {
+                options.beamSize = 1
+                options.audioContextMargin = min(options.audioContextMargin ?? 64, 64)
+            }
+            return try base.transcribe(samples, options: options)
+        }
+    }
+
+    public func tokenCount(_ text: String) -> Int { base.tokenCount(text) }
+}
