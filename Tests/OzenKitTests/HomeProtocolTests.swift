@@ -32,6 +32,21 @@ import Testing
         #expect(late.helloDeadlinePassed().first == .send(HomeMessage.error(code: .badRequest, detail: "hello expected").json))
     }
 
+    @Test func anAudioFrameOverTenSecondsOrAHugeTextIsABadRequest() {
+        var connection = HomeConnection(pairing: token, model: "base")
+        _ = connection.receive(text: hello())
+        #expect(connection.receive(binary: [UInt8](repeating: 0, count: 3_200)).count == 1)
+        let refused = connection.receive(binary: [UInt8](repeating: 0, count: HomeConnection.maximumAudioFrameBytes + 2))
+        #expect(refused.last == .close(code: 1000))
+        guard case .send(let error) = refused.first else { Issue.record("no error in \(refused)"); return }
+        #expect(error.serialized().contains("bad_request") && error.serialized().contains("10 s"))
+        #expect(connection.receive(binary: [0, 0]).isEmpty)
+
+        var chatty = HomeConnection(pairing: nil, model: "base")
+        let huge = chatty.receive(text: String(repeating: "x", count: HomeConnection.maximumTextBytes + 1))
+        #expect(huge.last == .close(code: 1000))
+    }
+
     @Test func aWrongOrMissingTokenIsUnauthorized() {
         let unauthorized: [HomeConnection.Action] = [.send(HomeMessage.error(code: .unauthorized, detail: "").json), .close(code: 1000)]
         var wrong = HomeConnection(pairing: token, model: "base")

@@ -85,14 +85,21 @@ public final class LiveAudioInbox: @unchecked Sendable {
 
     /// Everything pushed since the last take; waits up to `seconds` when nothing is there.
     /// `closed` is true once the inbox is closed and empty.
-    public func take(waitingUpTo seconds: Double) -> (samples: [Float], closed: Bool) {
+    /// `atMost`: take no more than that many samples; the rest waits for the next take.
+    public func take(waitingUpTo seconds: Double, atMost limit: Int = .max) -> (samples: [Float], closed: Bool) {
         condition.lock()
         defer { condition.unlock() }
         if pending.isEmpty && !closed {
             _ = condition.wait(until: Date().addingTimeInterval(seconds))
         }
-        let samples = pending
-        pending.removeAll(keepingCapacity: true)
+        let samples: [Float]
+        if pending.count <= limit {
+            samples = pending
+            pending.removeAll(keepingCapacity: true)
+        } else {
+            samples = Array(pending[..<limit])
+            pending.removeFirst(limit)
+        }
         condition.broadcast()  // a sender held back by `waitForRoom` may go on
         return (samples, closed && samples.isEmpty)
     }

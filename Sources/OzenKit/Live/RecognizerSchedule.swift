@@ -120,6 +120,13 @@ public final class RecognizerSchedule: @unchecked Sendable {
         return streams.count
     }
 
+    /// Finals waiting for the recognizer now.
+    public var waitingFinals: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return finals.count
+    }
+
     /// The share of the recognizer's time finals took over the last `loadWindow` seconds.
     public var finalLoad: Double {
         condition.lock()

@@ -160,10 +160,10 @@ enum ServeLoadBench {
         }
         let quiet = try (0..<5).map { _ in try readyWait() }
         let opened = Date()
-        var flood: [IdleWebSocket] = []
+        var flood: [RawWebSocket] = []
         var failed = 0
         for _ in 0..<count {
-            do { flood.append(try IdleWebSocket(port: port)) } catch { failed += 1 }
+            do { flood.append(try RawWebSocket(port: port)) } catch { failed += 1 }
         }
         let openSeconds = Date().timeIntervalSince(opened)
         let flooded = try (0..<5).map { _ in try readyWait() }

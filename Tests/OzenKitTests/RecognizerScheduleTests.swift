@@ -1,0 +1,88 @@
+import Foundation
+import OzenKit
+import Testing
+
+/// The order in which streams sharing one recognizer get it: finals first and oldest first,
+/// live passes shed rather than queued behind them, and no stream admitted that would not fit.
+/// Passes here are real threads holding the schedule; nothing is timed.
+@Suite struct RecognizerScheduleTests {
+    /// Holds the recognizer with a final of `stream` until `release` is signalled.
+    static func hold(_ schedule: RecognizerSchedule, _ stream: RecognizerSchedule.Stream,
+                     release: DispatchSemaphore, started: DispatchSemaphore) {
+        Thread {
+            _ = try? schedule.run(.final, for: stream) { _ in
+                started.signal()
+                release.wait()
+            }
+        }.start()
+        started.wait()
+    }
+
+    @Test func finalsGoFirstInTheOrderTheyAsked() throws {
+        let schedule = RecognizerSchedule()
+        let streams = try (0..<4).map { _ in try schedule.join() }
+        let release = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0)
+        Self.hold(schedule, streams[0], release: release, started: started)
+        let order = Order()
+        let done = DispatchGroup()
+        for stream in streams[1...] {
+            done.enter()
+            Thread {
+                _ = try? schedule.run(.final, for: stream) { grant in order.add(stream.id, grant.othersWaiting) }
+                done.leave()
+            }.start()
+            // Each asks after the previous one is queued.
+            while schedule.waitingFinals < stream.id - streams[0].id { Thread.sleep(forTimeInterval: 0.01) }
+        }
+        release.signal()
+        done.wait()
+        #expect(order.ids == streams[1...].map(\.id))
+        // The first of them was told two more waited behind it: it decodes greedily.
+        #expect(order.behind == [2, 1, 0])
+    }
+
+    @Test func aLivePassThatCannotStartSoonIsShedNotQueued() throws {
+        let schedule = RecognizerSchedule()
+        let a = try schedule.join(), b = try schedule.join()
+        let release = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0)
+        Self.hold(schedule, a, release: release, started: started)
+        #expect(throws: PassShed.self) { try schedule.run(.live, for: b) { _ in } }
+        release.signal()
+        // With the recognizer free, the live pass runs.
+        var ran = false
+        for _ in 0..<100 where !ran {
+            ran = (try? schedule.run(.live, for: b) { _ in true }) ?? false
+        }
+        #expect(ran)
+        #expect(schedule.shedPasses >= 1)
+    }
+
+    @Test func aStreamThatWouldNotFitIsRefusedButHerOwnMicrophoneNever() throws {
+        var settings = RecognizerSchedule.Settings()
+        settings.maximumStreams = 2
+        let schedule = RecognizerSchedule(settings: settings)
+        _ = try schedule.join()
+        let second = try schedule.join()
+        #expect(throws: RecognizerSchedule.Refusal.busy(streams: 2)) { _ = try schedule.join() }
+        _ = try schedule.join(always: true)
+        schedule.leave(second)
+        #expect(schedule.streamCount == 2)
+    }
+
+    @Test func theFinalsOfOneMoreStreamMustFitInTheRecognizersTime() throws {
+        // Streams whose assumed finals take 0.3 of the time each: two fit under 0.8, three not.
+        var settings = RecognizerSchedule.Settings()
+        settings.assumedStreamLoad = 0.3
+        let schedule = RecognizerSchedule(settings: settings)
+        _ = try schedule.join()
+        _ = try schedule.join()
+        #expect(throws: RecognizerSchedule.Refusal.self) { _ = try schedule.join() }
+    }
+}
+
+private final class Order: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var ids: [Int] = []
+    private(set) var behind: [Int] = []
+    func add(_ id: Int, _ waiting: Int) { lock.lock(); ids.append(id); behind.append(waiting); lock.unlock() }
+}
