@@ -9,7 +9,9 @@ import OzenKit
 /// (RESEARCH.md). The margin of 64 frames (1.28 s) is what kept the text right; without it
 /// a 3 s clip came out as garbage.
 ///
-/// A whisper.cpp context is not safe to use from two threads at once: passes are serialised.
+/// Passes are serialised unless `Settings.concurrentDecodes` allows more: each decode has a
+/// whisper state of its own, and whisper.cpp decodes on distinct states of one context in
+/// parallel (its own `whisper_full_parallel` does); only creating a state waits for the others.
 public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
     public struct Settings: Sendable, Equatable {
         /// CPU threads per pass. Two threads on a loaded 2-core machine were erratic unless
@@ -17,6 +19,9 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
         public var threads: Int
         /// Encoder frames added to the audio's own (50 per second); 0 turns sizing off.
         public var audioContextMargin: Int
+        /// Decodes that may run at once (`ozen serve`'s schedule runs two while streams share
+        /// the model); 1 everywhere else.
+        public var concurrentDecodes = 1
         public init(threads: Int = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)), audioContextMargin: Int = 64) {
             self.threads = threads
             self.audioContextMargin = audioContextMargin
@@ -28,6 +33,7 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
     public let settings: Settings
     private let context: OpaquePointer
     private let lock = NSLock()
+    private let decodes: DispatchSemaphore
 
     /// Whisper refuses input under one second; shorter utterances are padded with silence.
     static let minimumSamples = 16_000 + 1_600
@@ -44,6 +50,7 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
         self.model = model
         self.settings = settings
         self.context = context
+        decodes = DispatchSemaphore(value: max(1, settings.concurrentDecodes))
     }
 
     deinit { whisper_free(context) }
@@ -52,7 +59,7 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
         var audio = samples
         if audio.count < Self.minimumSamples { audio += [Float](repeating: 0, count: Self.minimumSamples - audio.count) }
         var params = whisper_full_default_params(options.beamSize > 1 ? WHISPER_SAMPLING_BEAM_SEARCH : WHISPER_SAMPLING_GREEDY)
-        params.n_threads = Int32(settings.threads)
+        params.n_threads = Int32(options.threads ?? settings.threads)
         params.print_progress = false
         params.print_realtime = false
         params.print_timestamps = false
@@ -75,8 +82,8 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
         let language = options.language.whisperCode ?? "auto"
         params.detect_language = false
 
-        lock.lock()
-        defer { lock.unlock() }
+        decodes.wait()
+        defer { decodes.signal() }
         // Every decode gets a whisper state of its own. The context's shared state carries one
         // call into the next: the text of earlier windows (ozen serve's transcription endpoint
         // answered a French sentence with the JFK clip decoded before it), and more than that:
@@ -84,8 +91,11 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
         // between, gave different lines and English (CI's chrF 36.9 where a fresh process
         // gave 49.0). A fresh state per call costs nothing measurable: 8 decodes of 3 s took
         // 2.24–2.68 s either way on this machine (a scratch measurement, 2026-12-01).
-        guard let state = whisper_init_state(context) else { throw RecognitionFailure(code: -100) }
-        defer { whisper_free_state(state) }
+        lock.lock()
+        let made = whisper_init_state(context)
+        lock.unlock()
+        guard let state = made else { throw RecognitionFailure(code: -100) }
+        defer { lock.lock(); whisper_free_state(state); lock.unlock() }
         let status: Int32 = language.withCString { lang in
             params.language = lang
             return withOptionalCString(options.prompt) { prompt in
@@ -98,7 +108,9 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
         guard status == 0 else { throw RecognitionFailure(code: Int(status)) }
         var transcript = collectTranscript(fallbackLanguage: options.language, state: state)
         // A decode of one window only: the encoder output in the state is that window's.
-        if !options.promptsWithEarlierWindows { transcript.noSpeechProbability = noSpeechProbability(state: state) }
+        if !options.promptsWithEarlierWindows {
+            transcript.noSpeechProbability = noSpeechProbability(state: state, threads: Int32(options.threads ?? settings.threads))
+        }
         return transcript
     }
 
@@ -112,9 +124,9 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
         return Int(whisper_token_count(context, text))
     }
 
-    private func noSpeechProbability(state: OpaquePointer) -> Double? {
+    private func noSpeechProbability(state: OpaquePointer, threads: Int32) -> Double? {
         var sot = whisper_token_sot(context)
-        guard whisper_decode_with_state(context, state, &sot, 1, 0, Int32(settings.threads)) == 0,
+        guard whisper_decode_with_state(context, state, &sot, 1, 0, threads) == 0,
               let logits = whisper_get_logits_from_state(state) else { return nil }
         let count = Int(whisper_n_vocab(context))
         let nosp = Int(whisper_token_nosp(context))

@@ -1,9 +1,13 @@
 import Foundation
 
 /// One Whisper model shared by every caption stream of a process (`ozen serve`'s phones, its
-/// own microphone): who decodes next. Whisper runs one pass at a time and a pass cannot be
-/// interrupted, so the order is the policy:
+/// own microphone): who decodes next. A pass cannot be interrupted, so the order is the policy:
 ///
+/// - One pass at a time (on all the recognizer's threads) while one stream is on; while
+///   several share it, `passesAtOnce` passes side by side on one thread each: with two
+///   2-thread passes in turn, four streams' finals waited behind each other and behind live
+///   passes (p90 3.0 s from speech end to final, `ozen bench serve --clients 4 --table`).
+///   At most one of them is a live pass, so a final always finds room.
 /// - Final passes first, oldest request first: they are what she reads, and each stream has
 ///   at most one pass in flight, so a final waits at most for the finals of the other streams.
 /// - Live passes only when no final waits, the stream whose last live pass is oldest first
@@ -37,6 +41,8 @@ public final class RecognizerSchedule: @unchecked Sendable {
         public var assumedStreamLoad = 0.15
         /// Streams at once, whatever the load.
         public var maximumStreams = 8
+        /// Passes side by side while streams share the recognizer (one per core here).
+        public var passesAtOnce = 2
         public init() {}
     }
 
@@ -48,6 +54,8 @@ public final class RecognizerSchedule: @unchecked Sendable {
         public var othersWaiting: Int
         /// Streams sharing the recognizer now, this one included.
         public var streams: Int
+        /// Whether other passes may run beside this one: then it takes one thread.
+        public var sideBySide: Bool
     }
 
     /// A stream's place in the schedule, from `join` until `leave`.
@@ -72,7 +80,8 @@ public final class RecognizerSchedule: @unchecked Sendable {
     private let now: @Sendable () -> Double
     private var nextID = 0
     private var streams: Set<Int> = []
-    private var running = false
+    private var running = 0
+    private var runningLive = false
     private var nextRequest = 0
     /// Finals waiting, in the order they asked.
     private var finals: [(request: Int, stream: Int)] = []
@@ -151,15 +160,15 @@ public final class RecognizerSchedule: @unchecked Sendable {
         switch pass {
         case .final:
             finals.append((request, stream.id))
-            while running || finals.first?.request != request { condition.wait() }
+            while running >= capacity || finals.first?.request != request { condition.wait() }
             finals.removeFirst()
             if now() - asked >= settings.overloadedAfterWait { lastLongWait = now() }
         case .live:
             lives.append(stream.id)
             let deadline = Date(timeIntervalSinceNow: settings.liveWaitLimit)
-            while running || !finals.isEmpty || nextLive() != stream.id {
+            while !liveMayStart(stream) {
                 if !condition.wait(until: deadline) {
-                    if !running && finals.isEmpty && nextLive() == stream.id { break }
+                    if liveMayStart(stream) { break }
                     lives.removeAll { $0 == stream.id }
                     shedPasses += 1
                     condition.broadcast()
@@ -169,14 +178,16 @@ public final class RecognizerSchedule: @unchecked Sendable {
             }
             lives.removeAll { $0 == stream.id }
             lastLive[stream.id] = now()
+            runningLive = true
         }
-        running = true
-        let grant = Grant(othersWaiting: finals.count, streams: streams.count)
+        running += 1
+        let grant = Grant(othersWaiting: finals.count, streams: streams.count, sideBySide: capacity > 1)
         condition.unlock()
         let started = now()
         defer {
             condition.lock()
-            running = false
+            running -= 1
+            if pass == .live { runningLive = false }
             if pass == .final { finalTimes.append((now(), now() - started)) }
             condition.broadcast()
             condition.unlock()
@@ -189,6 +200,13 @@ public final class RecognizerSchedule: @unchecked Sendable {
         return result
     }
     nonisolated(unsafe) public static var debugLog: ((String) -> Void)?
+
+    /// Passes that may run at once now.
+    private var capacity: Int { streams.count > 1 ? max(1, settings.passesAtOnce) : 1 }
+
+    private func liveMayStart(_ stream: Stream) -> Bool {
+        running < capacity && !runningLive && finals.isEmpty && nextLive() == stream.id
+    }
 
     /// The waiting live pass whose stream was served longest ago.
     private func nextLive() -> Int? {
@@ -232,6 +250,7 @@ public struct ScheduledRecognizer: SpeechRecognizer {
                 options.beamSize = 1
                 options.audioContextMargin = min(options.audioContextMargin ?? 64, 64)
             }
+            if grant.sideBySide { options.threads = 1 }
             return try base.transcribe(samples, options: options)
         }
     }

@@ -63,6 +63,9 @@ public struct DecodingOptions: Sendable, Equatable {
     /// recognizer may shed when it is busy (`RecognizerSchedule`); false for finals and
     /// every offline decode.
     public var isLivePass: Bool = false
+    /// CPU threads for this pass; nil: the recognizer's own setting. Two passes side by side
+    /// on two cores take one each (`RecognizerSchedule`).
+    public var threads: Int?
 
     public init(language: SpokenLanguage, beamSize: Int = 1, prompt: String? = nil, allowsFallback: Bool = true,
                 audioContextMargin: Int? = nil) {

@@ -22,11 +22,19 @@ final class CaptionEngines: @unchecked Sendable {
         self.speakersOn = speakersOn
         self.keywords = keywords
         recognizer = try WhisperRecognizer(model: try InstalledModel.load(modelName, in: home),
-                                           settings: try CaptionCommand.tuning())
+                                           settings: try Self.tuning())
         voiceModel = try InstalledModel.load("silero-vad", in: home)
         // Loaded once for every stream: loading them per stream took seconds of CPU as four
         // phones connected together, and their first lines came 8–10 s late.
         speakerEngines = speakersOn ? try SpeakerSupport.engines(home: home) : nil
+    }
+
+    /// The recognizer's settings, allowing the two passes side by side that the schedule
+    /// runs while streams share it.
+    static func tuning() throws -> WhisperRecognizer.Settings {
+        var settings = try CaptionCommand.tuning()
+        settings.concurrentDecodes = RecognizerSchedule.Settings().passesAtOnce
+        return settings
     }
 
     /// A pipeline for one stream of live audio, on real time, its passes taking their turn on
