@@ -34,11 +34,14 @@ public final class RecognizerSchedule: @unchecked Sendable {
         /// The window over which the finals' share of the recognizer's time is measured.
         public var loadWindow = 30.0
         /// A new stream is admitted while the finals, with one stream more, would take at most
-        /// this share of the recognizer's time.
-        public var admitsUpToLoad = 0.8
-        /// Each stream's share of finals assumed before any has been measured: the five-person
-        /// table (77 s, 13 turns) took 0.4–1.0 s per beam-5 final with base here, about 0.12.
-        public var assumedStreamLoad = 0.15
+        /// this share of the recognizer's time (`passesAtOnce` passes side by side); the rest
+        /// is for live passes and for the bursts when everyone's turn ends at once.
+        public var admitsUpToLoad = 0.5
+        /// Each stream's share of finals assumed before any has been measured. Four clients
+        /// streaming the five-person table (77 s, 13 turns): about 20 finals of 0.5–1.0 s each
+        /// per stream, side by side on one thread each: finals ran 56 s of 79 s, 0.09 of two
+        /// passes' time per stream (a scratch log of the passes, 2026-12-01).
+        public var assumedStreamLoad = 0.1
         /// Streams at once, whatever the load.
         public var maximumStreams = 8
         /// Passes side by side while streams share the recognizer (one per core here).
@@ -89,7 +92,7 @@ public final class RecognizerSchedule: @unchecked Sendable {
     private var lives: [Int] = []
     private var lastLive: [Int: Double] = [:]
     /// Finals of the last `loadWindow` seconds: when each ended and how long it ran.
-    private var finalTimes: [(end: Double, seconds: Double)] = []
+    private var finalTimes: [(end: Double, seconds: Double, stream: Int)] = []
     private var lastLongWait = -Double.infinity
     public private(set) var shedPasses = 0
 
@@ -188,18 +191,12 @@ public final class RecognizerSchedule: @unchecked Sendable {
             condition.lock()
             running -= 1
             if pass == .live { runningLive = false }
-            if pass == .final { finalTimes.append((now(), now() - started)) }
+            if pass == .final { finalTimes.append((now(), now() - started, stream.id)) }
             condition.broadcast()
             condition.unlock()
         }
-        let result = try work(grant)
-        if let debugLog = RecognizerSchedule.debugLog {
-            debugLog(String(format: "%@ stream %d waited %.2f ran %.2f behind %d at %.1f", pass == .final ? "final" : "live ",
-                            stream.id, started - asked, now() - started, grant.othersWaiting, started))
-        }
-        return result
+        return try work(grant)
     }
-    nonisolated(unsafe) public static var debugLog: ((String) -> Void)?
 
     /// Passes that may run at once now.
     private var capacity: Int { streams.count > 1 ? max(1, settings.passesAtOnce) : 1 }
@@ -215,14 +212,18 @@ public final class RecognizerSchedule: @unchecked Sendable {
 
     private func load(at time: Double) -> Double {
         finalTimes.removeAll { $0.end < time - settings.loadWindow }
-        return finalTimes.reduce(0) { $0 + $1.seconds } / settings.loadWindow
+        return finalTimes.reduce(0) { $0 + $1.seconds } / settings.loadWindow / Double(max(1, settings.passesAtOnce))
     }
 
     /// Each stream's measured share of finals, or the assumed one before 10 s of history.
     private var streamLoad: Double {
         let measured = load(at: now())
-        guard !streams.isEmpty, let first = finalTimes.first, now() - first.end >= 10 else { return settings.assumedStreamLoad }
-        return max(measured / Double(streams.count), settings.assumedStreamLoad / 2)
+        // Averaged over the streams that had finals in the window: streams that have left
+        // count for their share, not the ones still on (which over-counted each stream's
+        // load after a client left, and refused a thousand streams in the 30-minute soak).
+        let heard = Set(finalTimes.map(\.stream)).count
+        guard heard > 0, let first = finalTimes.first, now() - first.end >= 10 else { return settings.assumedStreamLoad }
+        return max(measured / Double(heard), settings.assumedStreamLoad / 2)
     }
 }
 

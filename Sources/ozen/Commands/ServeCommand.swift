@@ -72,9 +72,6 @@ enum ServeCommand {
         }
         let inbox = LiveAudioInbox()
         let speaking = SpeakingAloud(home: home) { inbox.setMuted($0) }
-        if let path = ProcessInfo.processInfo.environment["OZEN_SCHEDULE_LOG"], let file = FileHandle(forWritingAtPath: path) {
-            RecognizerSchedule.debugLog = { file.write(Data(($0 + "\n").utf8)) }
-        }
         let limits = ConnectionLimits.Settings()
         let services = HomeSocket.Services(engines: engines, display: display, connections: HomeConnections(settings: limits),
                                            pairing: pairing, star: star, say: { speaking.say($0) })

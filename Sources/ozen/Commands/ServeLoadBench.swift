@@ -98,9 +98,11 @@ enum ServeLoadBench {
             print(String(format: "  CPU %.1f s per minute of audio streamed (%.0f s of audio by %d clients)",
                          (busyAfter.cpuSeconds - busyBefore.cpuSeconds) / audio * 60, audio, options.clients))
         }
-        print(String(format: "  peak memory %.0f MiB", after.peakMiB))
-        print("  open descriptors \(before.descriptors) at the start, \(after.descriptors) at the end; "
-              + "threads \(before.threads) and \(after.threads)")
+        print(String(format: "  peak memory %.0f MiB; in use %.0f MiB at the start, %.0f MiB after the first client (warm), %.0f MiB at the end (%+.1f%% of warm)",
+                     after.peakMiB, before.residentMiB, busyBefore.residentMiB, after.residentMiB,
+                     (after.residentMiB / max(busyBefore.residentMiB, 1) - 1) * 100))
+        print("  open descriptors \(before.descriptors) at the start, \(busyBefore.descriptors) warm, \(after.descriptors) at the end; "
+              + "threads \(before.threads), \(busyBefore.threads) and \(after.threads)")
     }
 
     /// Streams one recording at real time (100 ms frames) and records its finals.
@@ -137,9 +139,6 @@ enum ServeLoadBench {
             nextUtterance = utterance + 1
             if (message["text"] as? String)?.isEmpty == false, let end = (message["end_s"] as? NSNumber)?.doubleValue {
                 record.settle.append(Date().timeIntervalSince(start) - (end - 0.3))
-                if ProcessInfo.processInfo.environment["OZEN_BENCH_DEBUG"] != nil {
-                    FileHandle.standardError.write(Data(String(format: "DEBUG %.0f s-recording utterance %d end %.2f latency %.2f text %@\n", Double(samples.count) / 16000, utterance, end, record.settle.last!, (message["text"] as? String) ?? "").utf8))
-                }
             }
         }
         if hangUpAt != nil { record.hungUp += 1 } else if !closedNormally { record.lost += 1 }
@@ -192,6 +191,7 @@ enum WebSocketPeerGrace {
 struct ServerLoad {
     var cpuSeconds = 0.0
     var peakMiB = 0.0
+    var residentMiB = 0.0
     var descriptors = 0
     var threads = 0
 
@@ -208,6 +208,7 @@ struct ServerLoad {
             for line in status.split(separator: "\n") {
                 let parts = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
                 if line.hasPrefix("VmHWM:"), parts.count > 1, let kib = Double(parts[1]) { peakMiB = kib / 1024 }
+                if line.hasPrefix("VmRSS:"), parts.count > 1, let kib = Double(parts[1]) { residentMiB = kib / 1024 }
                 if line.hasPrefix("Threads:"), parts.count > 1, let count = Int(parts[1]) { threads = count }
             }
         }

@@ -165,7 +165,12 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
         lock.lock()
         let place = self.stream
         lock.unlock()
-        defer { if let place { schedule.leave(place) } }
+        defer {
+            if let place { schedule.leave(place) }
+            // The last stream gone: what its pipelines freed goes back to the system, so a
+            // server that ran four streams an hour ago does not keep their memory.
+            if schedule.streamCount == 0 { FreedMemory.giveBack() }
+        }
         do {
             guard let place else { throw HomeStreamError.noPlace }
             let captioner = try services.engines.captioner(language: hello.language, stream: place)
