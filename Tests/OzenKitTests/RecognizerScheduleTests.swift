@@ -114,9 +114,9 @@ import Testing
     }
 
     @Test func theFinalsOfOneMoreStreamMustFitInTheRecognizersTime() throws {
-        // Streams whose assumed finals take 0.2 of the time each: two fit under 0.5, three not.
+        // Streams whose assumed finals take 0.25 of the time each: two fit under 0.6, three not.
         var settings = RecognizerSchedule.Settings()
-        settings.assumedStreamLoad = 0.2
+        settings.assumedStreamLoad = 0.25
         let schedule = RecognizerSchedule(settings: settings)
         _ = try schedule.join()
         _ = try schedule.join()
