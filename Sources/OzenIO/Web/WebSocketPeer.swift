@@ -24,7 +24,7 @@ public final class WebSocketPeer: @unchecked Sendable {
     /// The connection's socket, to hang up on a client that ignores our close (`ConnectionSocket`).
     private let socket: Int32?
     /// How long a client has to answer our close frame before the server hangs up.
-    static let closeGrace = 2.0
+    public static let closeGrace = 2.0
 
     enum Outgoing { case text(String), binary([UInt8]), close(Int) }
 

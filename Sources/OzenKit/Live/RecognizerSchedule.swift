@@ -141,13 +141,6 @@ public final class RecognizerSchedule: @unchecked Sendable {
         return finals.count
     }
 
-    /// The share of the recognizer's time finals took over the last `loadWindow` seconds.
-    public var finalLoad: Double {
-        condition.lock()
-        defer { condition.unlock() }
-        return load(at: now())
-    }
-
     /// True while finals have had to wait long (within the last `overloadHolds` seconds).
     public var isOverloaded: Bool {
         condition.lock()

@@ -166,7 +166,8 @@ enum ServeLoadBench {
         }
         let openSeconds = Date().timeIntervalSince(opened)
         let flooded = try (0..<5).map { _ in try readyWait() }
-        Thread.sleep(forTimeInterval: WebSocketPeerGrace.seconds)
+        // The server's grace for a close, and a second more, before counting what it closed.
+        Thread.sleep(forTimeInterval: WebSocketPeer.closeGrace + 1)
         let closed = flood.filter(\.serverClosed).count
         print("idle connections that never say hello:")
         print(String(format: "  %d opened in %.1f s (%d could not connect); the server closed %d of them, the rest wait for the 10 s hello deadline",
@@ -179,12 +180,6 @@ enum ServeLoadBench {
         guard let text else { return [:] }
         return (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
     }
-}
-
-/// How long the flood gets before the bench counts what the server closed: the close frame's
-/// grace plus a second.
-enum WebSocketPeerGrace {
-    static let seconds = 3.0
 }
 
 /// The server process's costs, from /proc.
