@@ -1,5 +1,5 @@
 // The caption display's wiring: settings, the connection to `ozen serve`, the caption list,
-// alerts, "type to speak", the writing pad, the history panel and this device's mic.
+// alerts, "type to speak", the writing pad, the history panel, this device's mic and dictation.
 
 import { setLanguage, language, t } from "./i18n.js";
 import { loadSettings, saveSettings, clampSize, sizeLimits, pairingToken } from "./settings.js";
@@ -9,6 +9,7 @@ import { AlertBanner } from "./alerts.js";
 import { SpeakPanel, WritingPad } from "./speak.js";
 import { HistoryPanel } from "./history.js";
 import { MicrophoneCaptions } from "./microphone.js";
+import { DictationPanel } from "./dictation.js";
 import { guessDirection } from "./text-render.js";
 
 const $ = (id) => document.getElementById(id);
@@ -52,6 +53,7 @@ function applyLanguage() {
   toggle.setAttribute("aria-label", other === "he" ? "ממשק בעברית" : "English interface");
   showStatus(lastStatus.key, lastStatus.values, lastStatus.state);
   $("microphone").textContent = t(microphone?.on ? "mic.stop" : "mic.start");
+  dictation?.relocalize();
 }
 
 // ── the parts ─────────────────────────────────────────────────────────────────────────
@@ -97,6 +99,12 @@ const microphone = new MicrophoneCaptions({
     else if (state === "denied") toast(t("mic.denied"));
     else if (state === "failed") toast(t("mic.failed", { detail: detail || "" }));
   },
+});
+
+const dictation = new DictationPanel({
+  panel: $("dictation-panel"), opener: $("open-dictation"), button: $("dictate"), countdown: $("dictation-countdown"),
+  live: $("dictation-live"), text: $("dictation-text"), copyButton: $("dictation-copy"), insertButton: $("dictation-insert"),
+  message: $("dictation-message"), token, language: () => settings.micLanguage, copy, toast,
 });
 
 const connection = new DisplayConnection({

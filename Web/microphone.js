@@ -12,10 +12,13 @@ const finalWaitMs = 10000;
 export class MicrophoneCaptions {
   /**
    * onText({id, text, final, confidence}): the server's `text` messages, ids unique per page.
-   * onState("starting" | "on" | "off" | "unavailable" | "denied" | "failed", detail).
+   * onState("starting" | "on" | "off" | "unavailable" | "denied" | "failed" | "limit", detail).
+   * purpose: "captions" (the default) or "dictation" (one take, at most 60 s: the server
+   * ends it by itself with a `take_limit` status, "limit" here, and sends the take's text).
+   * onMessage(ev): any other message of the server (`dictation`, `status`).
    */
-  constructor({ token, onText, onState }) {
-    Object.assign(this, { token, onText, onState });
+  constructor({ token, onText, onState, purpose = "captions", onMessage = () => {}, finalWait = finalWaitMs }) {
+    Object.assign(this, { token, onText, onState, purpose, onMessage, finalWait });
     this.session = 0;
     this.running = null;
   }
@@ -57,7 +60,7 @@ export class MicrophoneCaptions {
       socket.binaryType = "arraybuffer";
       let ready = false;
       socket.addEventListener("open", () => {
-        const hello = { type: "hello", version: 1, language, purpose: "captions" };
+        const hello = { type: "hello", version: 1, language, purpose: this.purpose };
         if (this.token) hello.token = this.token;
         socket.send(JSON.stringify(hello));
       });
@@ -74,6 +77,15 @@ export class MicrophoneCaptions {
           this.onText({ id: `m${run.session}-${ev.utterance}`, text: ev.text ?? "", final: !!ev.final, confidence: ev.confidence ?? null });
         } else if (ev.type === "error") {
           this.onState("failed", ev.detail || ev.code);
+        } else {
+          if (ev.type === "status" && ev.state === "take_limit" && !run.ended) {
+            // The server ended the take at its limit: the mic stops, the text is on its way.
+            run.ended = true;
+            this.stopAudio(run);
+            if (this.running === run) this.running = null;
+            this.onState("limit", ev.detail);
+          }
+          this.onMessage(ev);
         }
       });
       socket.addEventListener("close", (event) => {
@@ -119,7 +131,7 @@ export class MicrophoneCaptions {
     this.stopAudio(run);
     if (run.socket && run.socket.readyState === WebSocket.OPEN) {
       run.socket.send(JSON.stringify({ type: "end" }));
-      setTimeout(() => { if (run.socket.readyState !== WebSocket.CLOSED) run.socket.close(1000); }, finalWaitMs);
+      setTimeout(() => { if (run.socket.readyState !== WebSocket.CLOSED) run.socket.close(1000); }, this.finalWait);
     }
     this.running = null;
     this.onState("off");

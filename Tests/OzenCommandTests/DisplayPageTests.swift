@@ -359,6 +359,47 @@ struct DisplayPageTests {
                                        as: String.self, timeout: 5) { $0 == "false" }
         #expect(stopped != nil, "the mic button did not turn off")
     }
+
+    @Test("the dictation panel: tap, speak, tap; the take's text comes back with Copy and Insert, and is in the history")
+    func dictationPanel() throws {
+        let browser = try HeadlessBrowser(arguments: [
+            "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+            "--use-file-for-fake-audio-capture=\(Fixtures.jfk.path)", "--autoplay-policy=no-user-gesture-required",
+        ])
+        defer { browser.close() }
+        try browser.setViewport(width: 800, height: 900)
+        let serve = try ServeProcess([])
+        defer { serve.stop() }
+        try browser.open(serve.address)
+        try browser.evaluate("""
+            localStorage.setItem('ozen.display.settings', JSON.stringify({ micLanguage: 'en', language: 'en' }))
+            """)
+        try browser.open(serve.address)
+        _ = try browser.wait(for: "JSON.stringify(document.getElementById('status').dataset.state)", as: String.self, timeout: 20) { $0 == "on" }
+        try browser.evaluate("document.getElementById('open-dictation').click()")
+        #expect(try browser.evaluate("document.getElementById('dictation-panel').open") as? Bool == true)
+        #expect(try browser.evaluate("document.getElementById('dictation-insert').disabled") as? Bool == true, "nothing to insert yet")
+        try browser.evaluate("document.getElementById('dictate').click()")
+        let countdown = try browser.wait(for: "JSON.stringify(document.getElementById('dictation-countdown').textContent)",
+                                         as: String.self, timeout: 20) { $0.hasSuffix("s left") }
+        #expect(countdown != nil, "no countdown while listening")
+        let heard = try browser.wait(for: "JSON.stringify(document.getElementById('dictation-live').textContent)",
+                                     as: String.self, timeout: 60) { $0.lowercased().contains("country") }
+        #expect(heard != nil, "the words were not shown while spoken; server said:\n\(serve.stderr)")
+        #expect(try browser.evaluate("document.getElementById('dictate').getAttribute('aria-pressed')") as? String == "true")
+        _ = try Self.keep(browser.screenshot(), name: "display-dictation.png")
+        try browser.evaluate("document.getElementById('dictate').click()")
+        let text = try #require(try browser.wait(for: "JSON.stringify(document.getElementById('dictation-text').value)",
+                                                 as: String.self, timeout: 60) { !$0.isEmpty }, "no text after the stop")
+        // Chromium's fake device loops the recording: the take holds JFK once and some of it again.
+        #expect(text.lowercased().contains("fellow") && text.lowercased().contains("your country"), "text: \(text)")
+        let message = try browser.evaluate("document.getElementById('dictation-message').textContent") as? String ?? ""
+        #expect(message.contains("Saved in the history"), "message: \(message)")
+        #expect(try browser.evaluate("document.getElementById('dictation-insert').disabled") as? Bool == false)
+        #expect(try browser.evaluate("document.getElementById('dictate').getAttribute('aria-pressed')") as? String == "false")
+        let last = try OzenProcess.run(["dictate", "last", "--insert", "stdout"], environment: ["OZEN_HOME": serve.home.path])
+        #expect(last.status == 0 && last.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == text, "history: \(last)")
+    }
 }
 
 enum DisplayPageTestError: Error {

@@ -78,6 +78,25 @@ import Testing
         #expect(connection.receive(text: #"{"type":"end"}"#).isEmpty)
     }
 
+    @Test func aDictationTakeEndsByItselfAtSixtySecondsOfAudio() {
+        var connection = HomeConnection(pairing: token, model: "base")
+        _ = connection.receive(text: hello().replacingOccurrences(of: "captions", with: "dictation"))
+        let second = [UInt8](repeating: 0, count: 32_000)  // 1 s of PCM16
+        var samples = 0
+        for _ in 0..<59 {
+            for action in connection.receive(binary: second) { if case .audio(let s) = action { samples += s.count } }
+        }
+        // 59.5 s in, a 1 s frame: half of it fits, then the take ends.
+        for action in connection.receive(binary: [UInt8](repeating: 0, count: 16_000)) { if case .audio(let s) = action { samples += s.count } }
+        let last = connection.receive(binary: second)
+        guard case .audio(let kept) = last.first else { Issue.record("no audio in \(last)"); return }
+        #expect(samples + kept.count == 60 * 16_000)
+        #expect(last.contains(.end))
+        #expect(last.contains { if case .send(let m) = $0 { m.serialized().contains("take_limit") } else { false } })
+        #expect(connection.phase == .ended)
+        #expect(connection.receive(binary: second).isEmpty, "after the limit audio is ignored")
+    }
+
     @Test func onlyTheDisplayMayStarAndSpeak() {
         var display = HomeConnection(pairing: nil, model: "base")
         _ = display.receive(text: #"{"type":"hello","version":1,"purpose":"display"}"#)

@@ -13,9 +13,14 @@ import Foundation
 ///   `end` finishes the open utterance, after which every frame is ignored. Unknown types and
 ///   non-JSON text are ignored, so a newer client does not break an older server.
 /// - The display page may also ask to star a line or to say a sentence aloud.
+/// - A dictation take ends by itself after `longestTakeSeconds` of audio, as if the client had
+///   said `end`: the audio up to the limit is kept, the client is told (`status` `take_limit`),
+///   and what comes after is ignored.
 public struct HomeConnection: Sendable {
     /// Ozen's own server waits 10 s for the hello.
     public static let helloSeconds = 10.0
+    /// A dictation take is at most 60 s, as on the phone's keyboard (`ozen dictate` too).
+    public static let longestTakeSeconds = 60.0
 
     public enum Phase: Sendable, Equatable { case awaitingHello, open(HomeHello), ended, closed }
 
@@ -36,6 +41,8 @@ public struct HomeConnection: Sendable {
     let pairing: PairingToken?
     let model: String
     private var pcm = PCM16Stream()
+    /// Samples of the dictation take received so far.
+    private var takeSamples = 0
 
     /// `pairing`: the token every hello must bring, or nil on a server only this computer can reach.
     public init(pairing: PairingToken?, model: String) {
@@ -95,6 +102,18 @@ public struct HomeConnection: Sendable {
         case .open(let hello) where hello.purpose == .captions:
             let samples = pcm.samples(from: bytes)
             return samples.isEmpty ? [] : [.audio(samples)]
+        case .open(let hello) where hello.purpose == .dictation:
+            let samples = pcm.samples(from: bytes)
+            let room = Int(Self.longestTakeSeconds * Double(MonoAudio.speechRate)) - takeSamples
+            guard samples.count >= room else {
+                takeSamples += samples.count
+                return samples.isEmpty ? [] : [.audio(samples)]
+            }
+            takeSamples += room
+            phase = .ended
+            let limit = HomeMessage.status(state: "take_limit", detail: tr(
+                "ההכתבה הגיעה ל־60 שניות ונגמרה מעצמה", "the take reached 60 s and ended by itself"))
+            return (room > 0 ? [.audio(Array(samples.prefix(room)))] : []) + [.send(limit.json), .end]
         default: return []
         }
     }

@@ -5,10 +5,16 @@ import Foundation
 ///     {"type":"hello","version":1,"token":"…","language":"he","vocabulary":["…"],"purpose":"captions"}
 ///
 /// `language` defaults to Hebrew as on Ozen's own server; `purpose` "check" only tests the
-/// connection and the token, "captions" streams audio, and "display" (the browser page)
-/// follows this computer's own captions.
+/// connection and the token, "captions" streams audio, "dictation" streams one dictation take
+/// (at most `HomeConnection.longestTakeSeconds`; its text comes back as a `dictation` message),
+/// and "display" (the browser page) follows this computer's own captions.
 public struct HomeHello: Sendable, Equatable {
-    public enum Purpose: String, Sendable { case check, captions, display }
+    public enum Purpose: String, Sendable {
+        case check, captions, dictation, display
+
+        /// Whether the client streams audio after its hello.
+        public var streamsAudio: Bool { self == .captions || self == .dictation }
+    }
 
     public var version: Int
     public var token: String?
@@ -37,7 +43,7 @@ public struct HomeHello: Sendable, Equatable {
         }
         let purposeName = object["purpose"] as? String ?? "captions"
         guard let purpose = Purpose(rawValue: purposeName) else {
-            return .failure(.badRequest("unknown purpose '\(purposeName)'; use check, captions or display"))
+            return .failure(.badRequest("unknown purpose '\(purposeName)'; use check, captions, dictation or display"))
         }
         let vocabulary = (object["vocabulary"] as? [Any])?.compactMap { $0 as? String } ?? []
         return .success(HomeHello(version: version, token: object["token"] as? String, language: language,

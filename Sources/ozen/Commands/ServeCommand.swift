@@ -14,7 +14,8 @@ import OzenStore
 enum ServeCommand {
     static func run(_ arguments: [String]) throws {
         let args = try ArgumentReader(arguments, options: ["--host", "--port", "--source", "--device", "--language", "--model",
-                                                           "--alert", "--mute-sound", "--from", "--second-pass"],
+                                                           "--alert", "--mute-sound", "--from", "--second-pass",
+                                                           "--dictation-polish", "--dictation-insert"],
                                       flags: ["--lan", "--realtime", "--json", "--no-save", "--no-speakers", "--no-sounds",
                                               "--notify", "--fallback-default", "--interpret"])
         guard args.positional.isEmpty else {
@@ -73,15 +74,21 @@ enum ServeCommand {
         let inbox = LiveAudioInbox()
         let speaking = SpeakingAloud(home: home) { inbox.setMuted($0) }
         let limits = ConnectionLimits.Settings()
+        // The page's dictation panel: takes polished as `ozen dictate --polish` would, saved
+        // unless --no-save, inserted at this computer's cursor when the page asks.
+        let dictation = PageDictation(home: home, polisher: try DictateCommand.polisher(args.value("--dictation-polish")),
+                                      saves: !args.flag("--no-save"), pairing: pairing,
+                                      insertion: try DictateCommand.insertion(args.value("--dictation-insert")))
         let services = HomeSocket.Services(engines: engines, display: display, connections: HomeConnections(settings: limits),
-                                           pairing: pairing, star: star, say: { speaking.say($0) })
+                                           pairing: pairing, star: star, say: { speaking.say($0) }, dictation: dictation)
         var options = WebServer.Options(address: address, documentRoot: DisplayPage.folder())
         // Every WebSocket holds a thread: room for all the connections the limits let in, and
         // as many again for pages, history questions and connections not yet upgraded.
         options.threads = 2 * (limits.waiting + limits.greeted)
         let history = HistoryAPI(home: home, pairing: pairing)
         let transcriptions = TranscriptionAPI(recognizer: engines.recognizer, pairing: pairing)
-        let server = try WebServer(options: options, routes: [("/api/", { history.answer($0) }),
+        let server = try WebServer(options: options, routes: [("/api/dictation/", { dictation.answer($0) }),
+                                                              ("/api/", { history.answer($0) }),
                                                               ("/v1/", { transcriptions.answer($0) })]) { peer, _ in
             HomeSocket(peer: peer, services: services)
         }

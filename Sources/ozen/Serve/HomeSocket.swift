@@ -20,6 +20,8 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
         let star: (@Sendable (Int, Bool) -> Void)?
         /// Says a sentence aloud for her; returns what went wrong, if anything.
         let say: (@Sendable (String) -> String?)?
+        /// Finishes dictation takes (nil: dictation is refused).
+        let dictation: PageDictation?
     }
 
     private let peer: WebSocketPeer
@@ -31,6 +33,7 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
     /// This stream's place on the shared recognizer, from its hello until its pipeline ends.
     private var stream: RecognizerSchedule.Stream?
     private var joinedDisplay = false
+    private var dictating = false
     private var toldTooFast = false
     /// This connection's number in `services.connections`.
     private var id = 0
@@ -58,8 +61,11 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
         lock.lock()
         let inbox = self.inbox
         let wasDisplay = joinedDisplay
+        let dictating = dictating
         lock.unlock()
-        inbox?.abandon()
+        // A dictation client gone mid-take (a phone off the Wi-Fi): the take is finished and
+        // saved all the same, so nothing dictated is lost. Captions of a client gone just stop.
+        if dictating { inbox?.close() } else { inbox?.abandon() }
         if wasDisplay { services.display.leave(peer) }
         services.connections.closed(id)
     }
@@ -83,7 +89,10 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
         if case .refused(let why) = services.connections.greeted(id) {
             return withConnection { $0.refuse(.busy, why) }
         }
-        guard hello.purpose == .captions else { return actions }
+        guard hello.purpose.streamsAudio else { return actions }
+        if hello.purpose == .dictation, services.dictation == nil {
+            return withConnection { $0.refuse(.badRequest, tr("הכתבה אינה זמינה בשרת הזה", "dictation is not available on this server")) }
+        }
         do {
             let stream = try services.engines.schedule.join()
             lock.lock()
@@ -146,10 +155,11 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
             joinedDisplay = true
             lock.unlock()
             services.display.join(peer)
-        case .captions:
+        case .captions, .dictation:
             let inbox = LiveAudioInbox()
             lock.lock()
             self.inbox = inbox
+            dictating = hello.purpose == .dictation
             lock.unlock()
             if !hello.vocabulary.isEmpty { vocabulary.offer(hello.vocabulary) }
             let thread = Thread { [self] in stream(hello, inbox) }
@@ -176,8 +186,15 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
             let captioner = try services.engines.captioner(language: hello.language, stream: place)
             let handover = VocabularyListener(handover: vocabulary, captioner: captioner)
             let overload = OverloadNotice(schedule: schedule) { [peer] in peer.send(text: $0.json.serialized()) }
+            var lines: [String] = []
             try LiveStream.run(inbox, through: captioner, listeners: [handover, overload]) { event in
+                if case .line(let line, _) = event, !line.text.isEmpty { lines.append(line.text) }
                 if let message = numbering.message(for: event) { peer.send(text: message.serialized()) }
+            }
+            if hello.purpose == .dictation, let dictation = services.dictation {
+                let seconds = Double(inbox.received) / Double(MonoAudio.speechRate)
+                let cut = seconds >= HomeConnection.longestTakeSeconds - 0.01
+                peer.send(text: dictation.finish(lines: lines, seconds: seconds, cut: cut, language: hello.language).serialized())
             }
             peer.close(code: 1000)
         } catch {

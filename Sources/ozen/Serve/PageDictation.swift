@@ -1,0 +1,66 @@
+import Foundation
+import OzenIO
+import OzenKit
+import OzenStore
+
+/// Dictation for the page's panel (and any protocol client): a take streamed over protocol v1
+/// with purpose "dictation" is captioned as it is spoken, like `ozen dictate`'s takes, and at
+/// its end (the client's `end`, the 60 s limit, or the client gone) its text is polished,
+/// saved in the history and sent back as one message:
+///
+///     {"type":"dictation","raw":"…","text":"…","polish":"local","note":null,"seconds":12.3,"cut_at_60_s":false}
+///
+/// The take is saved before it is sent, so a phone that lost its Wi-Fi mid-take still finds it
+/// in `ozen history` / `ozen dictate last`. `POST /api/dictation/insert` puts a take's text at this
+/// computer's cursor, through the same path as `ozen dictate insert`.
+struct PageDictation: Sendable {
+    let home: OzenHome
+    let polisher: DictationPolisher
+    let saves: Bool
+    let pairing: PairingToken?
+    /// How the insert button puts text at the cursor (`ozen serve --dictation-insert`).
+    let insertion: TextInserter.Method
+
+    /// The take's text, polished and saved; the message for the client.
+    func finish(lines: [String], seconds: Double, cut: Bool, language: SpokenLanguage) -> JSONValue {
+        let raw = DictationText.stitched(lines)
+        let result = polisher.polish(raw, language: language.rawValue)
+        var note = result.note
+        if saves, !raw.isEmpty {
+            do {
+                try HistoryStore(path: HistoryStore.path(in: home))
+                    .saveDictation(raw: raw, polished: result.text, polish: result.polish, language: language.rawValue, seconds: seconds)
+            } catch {
+                note = tr("ההכתבה לא נשמרה בהיסטוריה: \(error)", "the take could not be saved to the history: \(error)")
+            }
+        }
+        return .object([("type", .string("dictation")), ("raw", .string(raw)), ("text", .string(result.text)),
+                        ("polish", .string(result.polish)), ("note", note.map(JSONValue.string) ?? .null),
+                        ("seconds", .number(seconds, decimals: 2)), ("cut_at_60_s", .bool(cut))])
+    }
+
+    /// `POST /api/dictation/insert` with `{"text":"…"}`: the text at this computer's cursor.
+    func answer(_ request: HTTPRequest) -> HTTPResponse {
+        guard request.path == "/api/dictation/insert" else { return HistoryAPI.problem(404, "no such page: \(request.path)") }
+        guard request.method == "POST" else { return HistoryAPI.problem(405, "use POST") }
+        if let pairing, !pairing.matches(request.bearerToken) {
+            return HistoryAPI.problem(401, "pairing needed: open the address `ozen serve --lan` printed")
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any],
+              let text = object["text"] as? String else {
+            return HistoryAPI.problem(400, #"send {"text":"…"} as JSON"#)
+        }
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return HistoryAPI.problem(400, "there is no text to insert") }
+        do {
+            switch try TextInserter().insert(text, method: insertion) {
+            case .inserted, .printed:
+                return .json(JSONValue.object([("inserted", .bool(true))]).serialized())
+            case .onClipboard(let reason):
+                return .json(JSONValue.object([("inserted", .bool(false)), ("on_clipboard", .bool(true)),
+                                               ("detail", .string(reason ?? tr("הטקסט בלוח", "the text is on the clipboard")))]).serialized())
+            }
+        } catch {
+            return HistoryAPI.problem(500, String(describing: error))
+        }
+    }
+}
