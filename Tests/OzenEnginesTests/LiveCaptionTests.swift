@@ -62,6 +62,18 @@ import Testing
         }
     }
 
+    @Test func aPassageSaidTwiceIsWrittenTwice() throws {
+        // She starts over: JFK's sentence, a pause, the same sentence again. With the lines
+        // before it in the final pass's prompt, Whisper skipped most of the second saying
+        // ("And so is not. Watch your…"); each saying must come out whole.
+        let samples = try WAVDecoder().read(path: Fixtures.jfk.path).atSpeechRate().samples
+        let pause = [Float](repeating: 0, count: 16_000)
+        let run = try LiveHarness.run(MonoAudio(samples: samples + pause + samples, sampleRate: 16_000))
+        let reference = Fixtures.jfk.transcript + " " + Fixtures.jfk.transcript
+        let errors = WordErrorRate.count(reference: reference, hypothesis: run.text)
+        #expect(errors.rate <= 0.1, "\(run.lines.map(\.text))")
+    }
+
     @Test func settledWordsNeverChangeExceptByAFinalPass() throws {
         var checked = 0
         for path in [Fixtures.jfk.path, Fixtures.path("pyannote/sample.wav")] + (try Fixtures.librivox().map(\.path)) {

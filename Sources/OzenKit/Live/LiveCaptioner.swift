@@ -330,7 +330,7 @@ public final class LiveCaptioner {
         // ways; only the names list makes short utterances worth decoding twice.
         let unchecked = heard.count < 4 && namesPrompt != nil
         let wordCount = { (t: Transcript) in t.text.split(separator: " ").count }
-        if namesPrompt != nil || !lockedContext.isEmpty, !kept || wordCount(transcript) * 2 < heard.count
+        if prompt != nil, !kept || wordCount(transcript) * 2 < heard.count
             || wordsList.shareOfListWords(in: transcript.text) > 0.5 || strays || unchecked {
             let (again, _) = try decode(samples, beam: settings.finalBeamSize, prompted: false, final: true)
             if gate.judge(again, prompt: prompt, audioLevel: level, modulation: modulation, wordsList: wordsList) == .keep {
@@ -495,11 +495,12 @@ public final class LiveCaptioner {
     /// The line's earlier words (every pass), after the names list (final passes only).
     private var prompt: String? { prompt(withNames: true) }
 
-    /// Live passes are primed with the line's earlier words; final passes with the end of the
-    /// conversation's locked text before them as well, and the names list first.
+    /// Live passes are primed with the line's earlier words; final passes with the names list
+    /// first, and (only with `primesFinalsWithConversation`) the end of the conversation's
+    /// locked text before them.
     private func prompt(withNames: Bool) -> String? {
         let line = carried.joined(separator: " ")
-        let context = withNames ? (lockedContext + " " + line) : line
+        let context = withNames && settings.primesFinalsWithConversation ? (lockedContext + " " + line) : line
         let trimmed = context.trimmingCharacters(in: .whitespaces)
         let earlier = trimmed.isEmpty ? nil : String(trimmed.suffix(settings.promptCharacters))
         let parts = [withNames ? namesPrompt : nil, earlier].compactMap { $0 }

@@ -41,6 +41,15 @@ public struct LiveSettings: Sendable, Equatable {
     /// After a live pass that cost `c` seconds the next waits at least `factor × c`, so live
     /// passes take at most half the CPU and a slow machine gets fewer passes, never a backlog.
     public var passCostFactor: Double = 1.0
+    /// Whether final passes are primed with the end of the conversation's locked text (the
+    /// lines before), as whisper_streaming and Whisper's offline decode do. Off: measured with
+    /// `ozen bench accuracy --table --no-realtime`, the five-person table's locked lines had
+    /// 11.0 % of words wrong with it and 7.7 % without (the same model offline: 10.4 % whole,
+    /// 7.1 % each turn alone), since one person's words mislead the decode of the next; and
+    /// `ozen bench dictate … --join --no-realtime` had 13.0 % against 1.6 % on a 60 s take that
+    /// says a passage twice (offline 0.8 %): with the first saying in the prompt, Whisper skipped
+    /// the second ("And so is not. Watch your…"). The line's own earlier words still prime it.
+    public var primesFinalsWithConversation = false
     /// Characters of a line's earlier text given to the next pass as its prompt (whisper_streaming: ~200).
     public var promptCharacters: Int = 200
     /// Her names and words list (`$OZEN_HOME/words.txt`), read again whenever it changes, so

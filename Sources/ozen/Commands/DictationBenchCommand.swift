@@ -29,8 +29,10 @@ enum DictationBenchCommand {
         }
         if args.flag("--join") {
             for target in [30.0, 60.0] {
-                // Whole recordings, each once (a recording said twice made the second copy loop:
-                // the first was in the prompt), so the joined take's transcript is known.
+                // Whole recordings, so the joined take's transcript is known. The 60 s take is made
+                // from the recordings and the 30 s take (the clean fixtures hold about 36 s of
+                // distinct speech), so it says passages twice, as she may when she starts over:
+                // the second time, the first is in the final pass's prompt.
                 var samples: [Float] = [], texts: [String] = [], names = 0
                 let pause = [Float](repeating: 0, count: Int(0.8 * Double(rate)))
                 let order = takes.filter { $0.transcript != nil }.shuffledDeterministically()
