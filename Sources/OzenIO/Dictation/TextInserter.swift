@@ -32,6 +32,8 @@ public struct TextInserter: Sendable {
     public var pasteTimeout: Double = 3
     public var typingDelayMilliseconds = 12
     public var nonASCIITypingDelayMilliseconds = 30
+    /// Milliseconds wtype waits after handing over its keymap, before the first key.
+    static let waylandKeymapPause = 150
 
     /// The pause between keystrokes for this text (see `type` above).
     func typingDelay(for text: String) -> String {
@@ -54,7 +56,7 @@ public struct TextInserter: Sendable {
         case .wlroots:
             return try insertWayland(text, method: method)
         case .waylandWithoutTyping(let desktop):
-            try run("wl-copy", ["--", text], what: "wl-copy")
+            try serveWaylandClipboard(text)
             return .onClipboard(reason: tr("ל־\(desktop) על Wayland אין דרך להקליד לתוך יישום אחר — הדביקו ב־Ctrl+V",
                                            "\(desktop) on Wayland lets no program type into another — paste it with Ctrl+V"))
         case .none:
@@ -117,21 +119,41 @@ public struct TextInserter: Sendable {
     private func insertWayland(_ text: String, method: Method) throws(InsertionFailure) -> Outcome {
         switch method {
         case .clipboard:
-            try run("wl-copy", ["--", text], what: "wl-copy")
+            try serveWaylandClipboard(text)
             return .onClipboard(reason: nil)
         case .type:
-            try run("wtype", ["-d", typingDelay(for: text), "--", text], what: "wtype")
+            // wtype hands the compositor a keymap of its own first; a key sent at once was lost:
+            // under sway a GTK window got "לום סבתא" for "שלום סבתא". 150 ms first, and none was.
+            try run("wtype", ["-s", String(Self.waylandKeymapPause), "-d", typingDelay(for: text), "--", text], what: "wtype")
             return .inserted(.type)
         case .paste:
             let previous = try? output("wl-paste", ["--no-newline"], display: nil, trimming: false)
-            try run("wl-copy", ["--paste-once", "--", text], what: "wl-copy")
-            try run("wtype", ["-M", "ctrl", "v", "-m", "ctrl"], what: "wtype")
-            Thread.sleep(forTimeInterval: 0.3)
-            if let previous { try? run("wl-copy", ["--", previous], what: "wl-copy") }
+            // wl-copy in the foreground serving one paste: its exit is the proof that the app
+            // read the text (wtype's own exit says only that the keys were sent). Her clipboard
+            // is put back only after that.
+            let once = try launch("wl-copy", ["--foreground", "--paste-once", "--", text], display: nil)
+            Thread.sleep(forTimeInterval: 0.1)  // it owns the selection before the key comes
+            try run("wtype", ["-s", String(Self.waylandKeymapPause), "-M", "ctrl", "-k", "v", "-m", "ctrl"], what: "wtype")
+            let deadline = Date(timeIntervalSinceNow: pasteTimeout)
+            while once.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+            guard !once.isRunning, once.terminationStatus == 0 else {
+                if once.isRunning { once.terminate() }
+                try serveWaylandClipboard(text)
+                return .onClipboard(reason: tr("היישום לא קרא את ההדבקה — הטקסט בלוח, הדביקו אותו", "the app did not read the paste — the text is on the clipboard, paste it"))
+            }
+            if let previous { try? serveWaylandClipboard(previous) }
             return .inserted(.paste)
         case .stdout:
             return .printed
         }
+    }
+
+    /// `wl-copy` serving `text` on the clipboard until something else takes it, in the
+    /// background. In the foreground, not waited for: a forking wl-copy left its first process
+    /// unreaped and Foundation waiting for an exit it never saw (as xclip did).
+    private func serveWaylandClipboard(_ text: String) throws(InsertionFailure) {
+        _ = try launch("wl-copy", ["--foreground", "--", text], display: nil)
+        Thread.sleep(forTimeInterval: 0.1)
     }
 
     // MARK: running the tools

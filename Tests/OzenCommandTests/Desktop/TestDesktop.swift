@@ -65,6 +65,10 @@ final class TestDesktop {
 
     /// Waits (up to `seconds`) until `file` holds `condition`; returns its text.
     func read(_ file: URL, seconds: Double = 5, until condition: (String) -> Bool) -> String {
+        Self.read(file, seconds: seconds, until: condition)
+    }
+
+    static func read(_ file: URL, seconds: Double = 5, until condition: (String) -> Bool) -> String {
         let deadline = Date(timeIntervalSinceNow: seconds)
         var text = ""
         while Date() < deadline {
@@ -125,10 +129,12 @@ final class TestDesktop {
 
 enum TestDesktopError: Error, CustomStringConvertible {
     case noDisplay
+    case noCompositor
     case noWindow(String)
     var description: String {
         switch self {
         case .noDisplay: return "Xvfb did not start (is xvfb installed? run `make setup`)"
+        case .noCompositor: return "sway did not start on its headless backend (is sway installed? run `make setup`)"
         case .noWindow(let name): return "the test window \(name) did not appear"
         }
     }
