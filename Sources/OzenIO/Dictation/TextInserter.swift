@@ -10,9 +10,10 @@ import OzenKit
 ///   code. Only then is her old clipboard put back (putting it back after a fixed 200 ms made
 ///   pastes come out empty in other tools).
 /// - `type`: typed keystroke by keystroke, 12 ms apart (xdotool into xterm dropped Hebrew
-///   letters faster than that), and 30 ms apart when the text holds letters outside ASCII:
+///   letters faster than that), and 50 ms apart when the text holds letters outside ASCII:
 ///   each of those is typed through a key xdotool maps for it on the spot, and a GTK window on
-///   a loaded machine (a caption run beside the tests) lost the ר of "מחר" at 12 ms.
+///   a loaded machine (a caption run beside the tests) lost the ר of "מחר" at 12 ms, and during
+///   a full test run the א of "לרופא" at 30 ms (RESEARCH.md: xterm took Hebrew whole at 50 ms).
 /// - `clipboard`: on the clipboard only, for her to paste.
 /// - `stdout`: printed.
 /// Where nothing can insert (GNOME Wayland, no display), the text goes on the clipboard when
@@ -31,7 +32,7 @@ public struct TextInserter: Sendable {
     public let session: DesktopSession
     public var pasteTimeout: Double = 3
     public var typingDelayMilliseconds = 12
-    public var nonASCIITypingDelayMilliseconds = 30
+    public var nonASCIITypingDelayMilliseconds = 50
     /// Milliseconds wtype waits after handing over its keymap, before the first key.
     static let waylandKeymapPause = 150
 
