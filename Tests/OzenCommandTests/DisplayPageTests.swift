@@ -324,23 +324,32 @@ struct DisplayPageTests {
         _ = try Self.keep(browser.screenshot(), name: "display-hebrew.png")
     }
 
-    @Test("the page sends its own microphone through protocol v1 and shows the words that come back")
-    func pageMicrophone() throws {
-        // Chromium's fake microphone plays the recording; the page downsamples it to 16 kHz PCM16.
+    /// The page of a fresh `ozen serve`, in English, connected, in a browser whose microphone is
+    /// Chromium's fake capture device playing JFK (the page downsamples it to 16 kHz PCM16).
+    static func pageWithFakeMicrophone(height: Int) throws -> (HeadlessBrowser, ServeProcess) {
         let browser = try HeadlessBrowser(arguments: [
             "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
             "--use-file-for-fake-audio-capture=\(Fixtures.jfk.path)", "--autoplay-policy=no-user-gesture-required",
         ])
-        defer { browser.close() }
-        try browser.setViewport(width: 800, height: 600)
-        let serve = try ServeProcess([])
-        defer { serve.stop() }
-        try browser.open(serve.address)
-        try browser.evaluate("""
-            localStorage.setItem('ozen.display.settings', JSON.stringify({ micLanguage: 'en', language: 'en' }))
-            """)
-        try browser.open(serve.address)
-        _ = try browser.wait(for: "JSON.stringify(document.getElementById('status').dataset.state)", as: String.self, timeout: 20) { $0 == "on" }
+        do {
+            try browser.setViewport(width: 800, height: height)
+            let serve = try ServeProcess([])
+            do {
+                try browser.open(serve.address)
+                try browser.evaluate("""
+                    localStorage.setItem('ozen.display.settings', JSON.stringify({ micLanguage: 'en', language: 'en' }))
+                    """)
+                try browser.open(serve.address)
+                _ = try browser.wait(for: "JSON.stringify(document.getElementById('status').dataset.state)", as: String.self, timeout: 20) { $0 == "on" }
+                return (browser, serve)
+            } catch { serve.stop(); throw error }
+        } catch { browser.close(); throw error }
+    }
+
+    @Test("the page sends its own microphone through protocol v1 and shows the words that come back")
+    func pageMicrophone() throws {
+        let (browser, serve) = try Self.pageWithFakeMicrophone(height: 600)
+        defer { browser.close(); serve.stop() }
         try browser.evaluate("document.getElementById('microphone').click()")
 
         let heard = try browser.wait(for: Self.readPage, as: PageState.self, timeout: 60) { state in
@@ -362,20 +371,8 @@ struct DisplayPageTests {
 
     @Test("the dictation panel: tap, speak, tap; the take's text comes back with Copy and Insert, and is in the history")
     func dictationPanel() throws {
-        let browser = try HeadlessBrowser(arguments: [
-            "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
-            "--use-file-for-fake-audio-capture=\(Fixtures.jfk.path)", "--autoplay-policy=no-user-gesture-required",
-        ])
-        defer { browser.close() }
-        try browser.setViewport(width: 800, height: 900)
-        let serve = try ServeProcess([])
-        defer { serve.stop() }
-        try browser.open(serve.address)
-        try browser.evaluate("""
-            localStorage.setItem('ozen.display.settings', JSON.stringify({ micLanguage: 'en', language: 'en' }))
-            """)
-        try browser.open(serve.address)
-        _ = try browser.wait(for: "JSON.stringify(document.getElementById('status').dataset.state)", as: String.self, timeout: 20) { $0 == "on" }
+        let (browser, serve) = try Self.pageWithFakeMicrophone(height: 900)
+        defer { browser.close(); serve.stop() }
         try browser.evaluate("document.getElementById('open-dictation').click()")
         #expect(try browser.evaluate("document.getElementById('dictation-panel').open") as? Bool == true)
         #expect(try browser.evaluate("document.getElementById('dictation-insert').disabled") as? Bool == true, "nothing to insert yet")

@@ -57,13 +57,8 @@ enum DictateCommand {
         let result = polisher.polish(raw, language: language.rawValue)
         let ready = RealTimeClock.seconds(ContinuousClock.now - take.stoppedAt)
         if let note = result.note { status(note) }
-        if !args.flag("--no-save") {
-            do {
-                let store = try HistoryStore(path: HistoryStore.path(in: home))
-                try store.saveDictation(raw: raw, polished: result.text, polish: result.polish, language: language.rawValue, seconds: take.seconds)
-            } catch {
-                status(tr("ההכתבה לא נשמרה בהיסטוריה: \(error)", "the take could not be saved to the history: \(error)"))
-            }
+        if !args.flag("--no-save"), let problem = save(raw: raw, polished: result, language: language, seconds: take.seconds, home: home) {
+            status(problem)
         }
         if args.flag("--json") {
             // Written at once, not buffered: the service runs on after it.
@@ -80,6 +75,17 @@ enum DictateCommand {
         }
         try insert(result.text, method: method)
         return result.text
+    }
+
+    /// Saves a take in the history; what went wrong, if anything.
+    static func save(raw: String, polished: DictationPolisher.Result, language: SpokenLanguage, seconds: Double, home: OzenHome) -> String? {
+        do {
+            try HistoryStore(path: HistoryStore.path(in: home))
+                .saveDictation(raw: raw, polished: polished.text, polish: polished.polish, language: language.rawValue, seconds: seconds)
+            return nil
+        } catch {
+            return tr("ההכתבה לא נשמרה בהיסטוריה: \(error)", "the take could not be saved to the history: \(error)")
+        }
     }
 
     struct Take {

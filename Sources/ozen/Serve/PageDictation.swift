@@ -1,7 +1,6 @@
 import Foundation
 import OzenIO
 import OzenKit
-import OzenStore
 
 /// Dictation for the page's panel (and any protocol client): a take streamed over protocol v1
 /// with purpose "dictation" is captioned as it is spoken, like `ozen dictate`'s takes, and at
@@ -26,13 +25,8 @@ struct PageDictation: Sendable {
         let raw = DictationText.stitched(lines)
         let result = polisher.polish(raw, language: language.rawValue)
         var note = result.note
-        if saves, !raw.isEmpty {
-            do {
-                try HistoryStore(path: HistoryStore.path(in: home))
-                    .saveDictation(raw: raw, polished: result.text, polish: result.polish, language: language.rawValue, seconds: seconds)
-            } catch {
-                note = tr("ההכתבה לא נשמרה בהיסטוריה: \(error)", "the take could not be saved to the history: \(error)")
-            }
+        if saves, !raw.isEmpty, let problem = DictateCommand.save(raw: raw, polished: result, language: language, seconds: seconds, home: home) {
+            note = problem
         }
         return .object([("type", .string("dictation")), ("raw", .string(raw)), ("text", .string(result.text)),
                         ("polish", .string(result.polish)), ("note", note.map(JSONValue.string) ?? .null),
