@@ -16,4 +16,25 @@ import Testing
         let model = try InstalledModel.load("silero-vad", in: Fixtures.home)
         #expect(try SHA256.hexDigest(ofFileAt: model.filePath) == model.manifest.sha256)
     }
+
+    /// Bytes fed in pieces of every awkward size give the digest of the whole (the blocks are
+    /// compressed straight from the caller's bytes, with only the tail kept between calls).
+    @Test func piecesGiveTheDigestOfTheWhole() {
+        let bytes = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        let whole = SHA256.hexDigest(bytes)
+        for piece in [1, 3, 63, 64, 65, 127, 128, 500] {
+            var h = SHA256()
+            var offset = 0
+            while offset < bytes.count {
+                h.update(bytes[offset..<min(bytes.count, offset + piece)])
+                offset += piece
+            }
+            #expect(h.finalize().map { String(format: "%02x", $0) }.joined() == whole, "pieces of \(piece)")
+        }
+        // 1,000,000 × "a": FIPS 180-4's long vector.
+        var million = SHA256()
+        let thousand = [UInt8](repeating: 0x61, count: 1000)
+        for _ in 0..<1000 { million.update(thousand) }
+        #expect(million.finalize().map { String(format: "%02x", $0) }.joined() == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
 }
