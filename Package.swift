@@ -30,7 +30,7 @@ let package = Package(
         // Silences the ALSA/JACK messages PortAudio's device scan prints when no card exists.
         .target(name: "CAudioQuiet"),
 
-        .target(name: "OzenKit"),
+        .target(name: "OzenKit", resources: [.copy("Models/Catalogue/whisper-models.json")]),
         .target(name: "OzenEngines", dependencies: ["OzenKit", "CWhisper", "CSherpaOnnx", "CEspeakNG", "COpenBLAS"]),
         .target(name: "OzenStore", dependencies: ["OzenKit", "CSQLite"]),
         .target(name: "OzenIO", dependencies: ["OzenKit", "CCivetWeb", "CPortAudio", "CNotify", "CAudioQuiet"]),

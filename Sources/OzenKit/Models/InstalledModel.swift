@@ -13,6 +13,8 @@ public struct InstalledModel: Sendable, Equatable {
     public var folder: String
     public var filePath: String { folder + "/" + manifest.file }
 
+    public init(manifest: ModelManifest, folder: String) { self.manifest = manifest; self.folder = folder }
+
     static let hashEveryLoadBelow = 64 << 20
 
     /// Finds model `name` under `home` and checks it.

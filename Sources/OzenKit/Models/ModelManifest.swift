@@ -7,9 +7,11 @@ public struct ModelManifest: Codable, Sendable, Equatable {
         public struct File: Codable, Sendable, Equatable {
             public var name: String
             public var sha256: String
+            public init(name: String, sha256: String) { self.name = name; self.sha256 = sha256 }
         }
         public var packages: [String]
         public var files: [File]
+        public init(packages: [String], files: [File]) { self.packages = packages; self.files = files }
     }
     public struct Converter: Codable, Sendable, Equatable {
         public var name: String
@@ -26,4 +28,9 @@ public struct ModelManifest: Codable, Sendable, Equatable {
     public var licence: String
     public var source: Source
     public var converter: Converter?
+
+    public init(name: String, kind: String, file: String, size: Int, sha256: String, licence: String, source: Source, converter: Converter?) {
+        self.name = name; self.kind = kind; self.file = file; self.size = size; self.sha256 = sha256
+        self.licence = licence; self.source = source; self.converter = converter
+    }
 }

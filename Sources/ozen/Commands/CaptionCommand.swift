@@ -16,7 +16,7 @@ enum CaptionCommand {
                 : tr("caption מקבל הקלטה אחת, קיבל \(args.positional.count)", "caption takes one recording, got \(args.positional.count)"))
         }
         let language = try args.spokenLanguage()
-        let modelName = args.value("--model") ?? "base"
+        let modelName = args.value("--model") ?? ChosenModel.name(in: OzenHome.fromEnvironment())
         let keywords = args.values("--alert")
         let json = args.flag("--json")
         let mutedHere = try SoundsCommand.kinds(args.values("--mute-sound"))

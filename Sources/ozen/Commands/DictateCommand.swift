@@ -42,7 +42,7 @@ enum DictateCommand {
             cut = true
             status(tr("ההקלטה ארוכה מ־60 שניות: ההכתבה נגמרה ב־60 שניות", "the recording is longer than 60 s: the take ended at 60 s"))
         }
-        let models = try CaptionSetup.loadModels(modelName: args.value("--model") ?? "base", home: home,
+        let models = try CaptionSetup.loadModels(modelName: args.value("--model") ?? ChosenModel.name(in: OzenHome.fromEnvironment()), home: home,
                                                  recognizerSettings: try CaptionCommand.tuning(), speakers: false)
         let take = try transcribe(audio, language: language, models: models, realtime: args.flag("--realtime"))
         try deliver(take, cut: cut, args: args, language: language, polisher: polisher, method: method, home: home)

@@ -17,7 +17,7 @@ extension DictateCommand {
         } catch {
             Exit.fail(.noInput, error.description)
         }
-        let models = try CaptionSetup.loadModels(modelName: args.value("--model") ?? "base", home: home,
+        let models = try CaptionSetup.loadModels(modelName: args.value("--model") ?? ChosenModel.name(in: OzenHome.fromEnvironment()), home: home,
                                                  recognizerSettings: try CaptionCommand.tuning(), speakers: false)
         var settings = try CaptionCommand.liveSettings(language: language)
         settings.keywords = []

@@ -27,7 +27,7 @@ extension DictateCommand {
         let server: LocalCommandSocket.Server
         do { server = try LocalCommandSocket.Server(path: try LocalCommandSocket.dictationPath()) }
         catch { Exit.fail(.failure, "\(error)") }
-        let models = try CaptionSetup.loadModels(modelName: args.value("--model") ?? "base", home: home,
+        let models = try CaptionSetup.loadModels(modelName: args.value("--model") ?? ChosenModel.name(in: OzenHome.fromEnvironment()), home: home,
                                                  recognizerSettings: try CaptionCommand.tuning(), speakers: false)
         var settings = try CaptionCommand.liveSettings(language: language)
         settings.keywords = []

@@ -17,7 +17,7 @@ enum ListenCommand {
                                 "listen takes no files — to caption a recording use ozen caption"))
         }
         let language = try args.spokenLanguage()
-        let modelName = args.value("--model") ?? "base"
+        let modelName = args.value("--model") ?? ChosenModel.name(in: OzenHome.fromEnvironment())
         let recognizerSettings = try CaptionCommand.tuning()
         let liveSettings = try CaptionCommand.liveSettings(language: language, keywords: args.values("--alert"))
 

@@ -1,23 +1,38 @@
 import Foundation
 import OzenKit
 
-/// `ozen models [list|verify]`: what is installed, and whether each file is what its manifest says.
+/// `ozen models list|verify|available|install|use|remove`: what is installed, whether each file
+/// is what its manifest says, the catalogue, and the model manager's changes.
 enum ModelsCommand {
     static func run(_ arguments: [String]) throws {
         let action = arguments.first ?? "list"
-        guard arguments.count <= 1, ["list", "verify"].contains(action) else {
-            throw UsageError(tr("models מקבל list או verify", "models takes list or verify"))
+        let rest = Array(arguments.dropFirst())
+        switch action {
+        case "available": try ModelsAvailableCommand.run(rest)
+        case "install": try ModelsInstallCommand.run(rest)
+        case "use": try ModelsChoiceCommands.use(rest)
+        case "remove": try ModelsChoiceCommands.remove(rest)
+        case "list", "verify":
+            guard rest.isEmpty else { throw UsageError(tr("\(action) לא מקבל ארגומנטים", "\(action) takes no arguments")) }
+            try list(verify: action == "verify")
+        default:
+            throw UsageError(tr("models מקבל list, verify, available, install, use או remove", "models takes list, verify, available, install, use or remove"))
         }
+    }
+
+    static func list(verify: Bool) throws {
         let home = OzenHome.fromEnvironment()
         let names = InstalledModel.installedNames(in: home)
         if names.isEmpty { throw ModelError.notInstalled(name: "base", folder: home.modelsPath + "/base") }
+        let chosen = ChosenModel.name(in: home)
         var damaged = 0
         for name in names {
             do {
                 let model = try InstalledModel.load(name, in: home)
-                if action == "verify" { try model.check(fullChecksum: true) }
+                if verify { try model.check(fullChecksum: true) }
                 let from = model.manifest.source.packages.joined(separator: " + ")
-                Swift.print("\(name)\t\(model.manifest.kind)\t\(model.manifest.size / 1_000_000) MB\t\(model.manifest.licence)\tfrom \(from)\t\(action == "verify" ? tr("sha256 תקין", "sha256 ok") : tr("תקין", "ok"))")
+                let inUse = model.manifest.kind == "whisper-ggml" && name == chosen ? "\t" + tr("בשימוש", "in use") : ""
+                Swift.print("\(name)\t\(model.manifest.kind)\t\(model.manifest.size / 1_000_000) MB\t\(model.manifest.licence)\tfrom \(from)\t\(verify ? tr("sha256 תקין", "sha256 ok") : tr("תקין", "ok"))\(inUse)")
             } catch {
                 damaged += 1
                 Swift.print("\(name)\t\(tr("פגום", "DAMAGED"))\t\(error)")

@@ -56,7 +56,7 @@ enum ServeCommand {
         let pairing = address.needsPairing ? try PairingToken.loadOrCreate(in: home) : nil
         let printer = EventPrinter(json: args.flag("--json"))
 
-        let modelName = args.value("--model") ?? "base"
+        let modelName = args.value("--model") ?? ChosenModel.name(in: OzenHome.fromEnvironment())
         printer.print(.status(.loadingModel(name: modelName), at: 0))
         let engines = try CaptionEngines(home: home, modelName: modelName, speakersOn: !args.flag("--no-speakers"),
                                          keywords: args.values("--alert"))

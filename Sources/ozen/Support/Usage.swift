@@ -130,9 +130,15 @@ enum Usage {
                "      each, kept separately; a rename changes saved lines too. eval measures telling"),
             tr("      הבחנה בין דוברים על הקלטות אמיתיות (JSON).",
                "      speakers apart on real recordings (JSON)."),
-            "  ozen models [list|verify]",
+            "  ozen models [list|verify] | available [--json] | install NAME|URL [--name N] [--sha256 H] [--json] | use NAME | remove NAME",
             tr("      המודלים המותקנים, או בדיקה של כל אחד מול ה־sha256 שבקובץ התיאור שלו.",
                "      Lists the installed models, or checks each against its manifest's sha256."),
+            tr("      available: הקטלוג, עם שיעורי השגיאה בעברית ובשוודית, המהירות כאן ומה לא ייכנס.",
+               "      available: the catalogue, with Hebrew and Swedish error rates, the speed here and what will not fit."),
+            tr("      install: בודק מקום, ממשיך הורדה שנקטעה, בודק sha256 וטעינה אמיתית לפני שהמודל נכנס.",
+               "      install: checks space, continues a cut download, checks sha256 and a real load before the model goes in."),
+            tr("      use: המודל של הכתוביות כשאין --model; remove: מוחק מודל או הורדה חלקית.",
+               "      use: the model captions use when no --model is given; remove: deletes a model or a partial download."),
             "  ozen history list|show|search|star|name|export|delete|retention|import",
             tr("      השיחות השמורות ($OZEN_HOME/history.sqlite), החדשה ראשונה:",
                "      The saved conversations ($OZEN_HOME/history.sqlite), newest first:"),
@@ -186,7 +192,7 @@ enum Usage {
             "",
             tr("המודלים נמצאים ב־$OZEN_HOME/models (ברירת מחדל ~/.local/share/ozen/models);",
                "Models live in $OZEN_HOME/models (default ~/.local/share/ozen/models);"),
-            tr("‏`make setup` מתקין אותם.", "`make setup` installs them."),
+            tr("‏`make setup` מתקין אותם, ו־`ozen models install` מוסיף עוד.", "`make setup` installs them, and `ozen models install` adds more."),
         ].joined(separator: "\n")
     }
 }
