@@ -7,6 +7,8 @@ import OzenKit
 public struct ProviderStore: Sendable {
     public enum Purpose: String, Sendable, CaseIterable {
         case interpreter, dictation
+        /// Cloud captions (`--engine cloud`): a transcription endpoint.
+        case captions
     }
 
     public let directory: String

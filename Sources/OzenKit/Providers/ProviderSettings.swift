@@ -43,6 +43,24 @@ public struct ProviderSettings: Sendable, Equatable {
     ]
 }
 
+extension ProviderSettings {
+    /// Transcription endpoints for cloud captions (`ozen caption provider set --preset NAME`),
+    /// with their published price per minute of audio where known (OpenAI's and Groq's price
+    /// pages, 2025; Groq bills at least 10 s a request). `ozen` is another computer's `ozen serve`.
+    public static let transcriptionPresets: [(name: String, baseURL: String, model: String, dollarsPerMinute: Double?)] = [
+        ("openai", "https://api.openai.com/v1", "whisper-1", 0.006),
+        ("openai-mini", "https://api.openai.com/v1", "gpt-4o-mini-transcribe", 0.003),
+        ("groq", "https://api.groq.com/openai/v1", "whisper-large-v3", 0.111 / 60),
+        ("groq-turbo", "https://api.groq.com/openai/v1", "whisper-large-v3-turbo", 0.04 / 60),
+        ("ozen", "http://127.0.0.1:8765/v1", "", nil),
+    ]
+
+    /// Dollars per hour of speech sent, when this provider and model are a known preset.
+    public var dollarsPerHourOfSpeech: Double? {
+        Self.transcriptionPresets.first { $0.baseURL == baseURL && $0.model == model }?.dollarsPerMinute.map { $0 * 60 }
+    }
+}
+
 /// One message of a chat-completions request.
 public struct ChatMessage: Sendable, Equatable {
     public var role: String

@@ -7,7 +7,8 @@ import OzenStore
 /// `ozen caption FILE`: captions a recording and prints its lines, or JSON events with --json.
 enum CaptionCommand {
     static func run(_ arguments: [String]) throws {
-        let args = try ArgumentReader(arguments, options: ["--language", "--model", "--alert", "--mute-sound"],
+        if arguments.first == "provider" { return try ProviderCommand.run(Array(arguments.dropFirst()), purpose: .captions) }
+        let args = try ArgumentReader(arguments, options: ["--language", "--model", "--alert", "--mute-sound", "--engine"],
                                       flags: ["--json", "--no-save", "--realtime", "--continue", "--no-speakers",
                                               "--no-sounds", "--notify"])
         guard args.positional.count == 1, let path = args.positional.first else {
@@ -25,6 +26,7 @@ enum CaptionCommand {
 
         let audio = try WAVDecoder().read(path: path)
         let home = OzenHome.fromEnvironment()
+        let cloudProvider = try CaptionSetup.cloudProvider(args, home: home)
         let output = EventPrinter(json: json)
         output.print(.status(.loadingModel(name: modelName), at: 0))
         let models = try CaptionSetup.loadModels(modelName: modelName, home: home, recognizerSettings: recognizerSettings,
@@ -37,7 +39,14 @@ enum CaptionCommand {
         // Without it the file is captioned on the steady clock, whose passes cost the same on any
         // machine under any load, so the same file gives the same lines on every run.
         let clock: any PipelineClock = args.flag("--realtime") ? RealTimeClock() : SteadyCostClock()
-        let captioner = models.captioner(settings: try liveSettings(language: language, keywords: keywords), clock: clock)
+        let began = Date()
+        let cloud = cloudProvider.map {
+            CloudFinalsRecognizer(local: models.recognizer, provider: $0) { [output] text in
+                output.print(.status(.note(text), at: Date().timeIntervalSince(began)))
+                if !json { FileHandle.standardError.write(Data(("ozen: " + text + "\n").utf8)) }
+            }
+        }
+        let captioner = models.captioner(settings: try liveSettings(language: language, keywords: keywords), clock: clock, cloud: cloud)
         let recorder = args.flag("--no-save") ? nil : try CaptionSetup.startRecorder(home: home, continuing: args.flag("--continue"))
         try RecordingReplay.run(audio, through: captioner, clock: clock, listeners: sounds.map { [$0] } ?? []) { event in
             output.print(event)
@@ -45,6 +54,7 @@ enum CaptionCommand {
             notifications?.handle(event)
         }
         notifications?.close()
+        CaptionSetup.reportCloud(cloud)
         if let recorder {
             let unsaved = recorder.close()
             if !unsaved.isEmpty {

@@ -9,7 +9,7 @@ import OzenStore
 /// unplugged and plugged back in. Ctrl-C ends it after the open line's final pass.
 enum ListenCommand {
     static func run(_ arguments: [String]) throws {
-        let args = try ArgumentReader(arguments, options: ["--device", "--language", "--model", "--alert", "--mute-sound"],
+        let args = try ArgumentReader(arguments, options: ["--device", "--language", "--model", "--alert", "--mute-sound", "--engine"],
                                       flags: ["--json", "--no-save", "--continue", "--no-speakers", "--fallback-default",
                                               "--no-sounds", "--notify"])
         guard args.positional.isEmpty else {
@@ -33,11 +33,19 @@ enum ListenCommand {
         }
 
         let home = OzenHome.fromEnvironment()
+        let cloudProvider = try CaptionSetup.cloudProvider(args, home: home)
         let output = LockedOutput(printer: EventPrinter(json: args.flag("--json"), showsStatus: true))
         output.print(.status(.loadingModel(name: modelName), at: 0))
         let models = try CaptionSetup.loadModels(modelName: modelName, home: home, recognizerSettings: recognizerSettings,
                                                  speakers: !args.flag("--no-speakers"))
-        let captioner = models.captioner(settings: liveSettings, clock: RealTimeClock())
+        let clock = RealTimeClock()
+        let began = Date()
+        let cloud = cloudProvider.map {
+            CloudFinalsRecognizer(local: models.recognizer, provider: $0) { text in
+                output.print(.status(.note(text), at: Date().timeIntervalSince(began)))
+            }
+        }
+        let captioner = models.captioner(settings: liveSettings, clock: clock, cloud: cloud)
         // Sounds are heard on all of the microphone's audio, voice or not.
         let sounds = args.flag("--no-sounds") ? nil
             : SoundsCommand.watchOrWarn(home: home, alsoMuted: try SoundsCommand.kinds(args.values("--mute-sound")))
@@ -66,6 +74,7 @@ enum ListenCommand {
         try LiveStream.run(inbox, through: captioner, listeners: sounds.map { [$0] } ?? []) { event in output.print(event) }
         microphone.stop()
         output.notifications?.close()
+        CaptionSetup.reportCloud(cloud)
         _ = signals
         if let recorder {
             let unsaved = recorder.close()

@@ -3,7 +3,8 @@ import OzenIO
 import OzenKit
 
 /// `ozen interpret provider set|show|test`: the OpenAI-compatible chat provider the LLM
-/// translator uses (dictation's polish will keep its own under the same commands).
+/// translator uses; `ozen dictate provider …` dictation's polish; `ozen caption provider …` the
+/// transcription endpoint of cloud captions (its presets are transcription ones).
 ///
 ///     provider set (--preset NAME | --base-url URL) [--model M] [--timeout S] [--key-stdin]
 ///     provider show        base URL, model, and the key masked
@@ -21,9 +22,11 @@ enum ProviderCommand {
             let args = try ArgumentReader(rest, options: ["--preset", "--base-url", "--model", "--timeout"], flags: ["--key-stdin"])
             var base = args.value("--base-url"), model = args.value("--model")
             if let name = args.value("--preset") {
-                guard let preset = ProviderSettings.presets.first(where: { $0.name == name.lowercased() }) else {
+                let presets = purpose == .captions ? ProviderSettings.transcriptionPresets.map { ($0.name, $0.baseURL, $0.model) }
+                                                   : ProviderSettings.presets.map { ($0.name, $0.baseURL, $0.model) }
+                guard let preset = presets.first(where: { $0.0 == name.lowercased() }).map({ (name: $0.0, baseURL: $0.1, model: $0.2) }) else {
                     throw UsageError(tr("אין ספק מוכן בשם '\(name)' — יש: ", "no preset named '\(name)' — there are: ")
-                                     + ProviderSettings.presets.map(\.name).joined(separator: ", "))
+                                     + presets.map(\.0).joined(separator: ", "))
                 }
                 base = base ?? preset.baseURL
                 model = model ?? preset.model
@@ -49,6 +52,13 @@ enum ProviderCommand {
         case "show":
             let settings = try store.load(purpose: purpose)
             print("base_url \(settings.baseURL)\nmodel    \(settings.model)\nkey      \(settings.maskedKey)\ntimeout  \(Int(settings.timeout)) s")
+        case "test" where purpose == .captions:
+            let settings = try store.load(purpose: purpose)
+            let started = Date()
+            // A second of quiet noise: enough for an answer, and nothing she said leaves the computer.
+            let quiet = (0..<16_000).map { Float(($0 * 7919) % 200 - 100) / 100_000 }
+            let heard = try OpenAIClient(provider: settings).transcribe(wav: Array(WAVEncoder(format: .pcm16, sampleRate: 16_000).encode(quiet)), language: "en")
+            print(String(format: tr("ענה תוך %.1f שניות: '%@'", "answered in %.1f s: '%@'"), Date().timeIntervalSince(started), heard))
         case "test":
             let settings = try store.load(purpose: purpose)
             let started = Date()

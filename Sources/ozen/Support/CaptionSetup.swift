@@ -1,5 +1,6 @@
 import Foundation
 import OzenEngines
+import OzenIO
 import OzenKit
 import OzenStore
 
@@ -14,8 +15,9 @@ enum CaptionSetup {
 
         /// The pipeline on `clock`; make the clock after loading, so real time starts when
         /// the pipeline can run.
-        func captioner(settings: LiveSettings, clock: any PipelineClock) -> LiveCaptioner {
-            LiveCaptioner(classifier: classifier, recognizer: recognizer, settings: settings, clock: clock, speakers: speakers)
+        /// `cloud`: cloud captions' recognizer, which wraps `recognizer` for final passes.
+        func captioner(settings: LiveSettings, clock: any PipelineClock, cloud: CloudFinalsRecognizer? = nil) -> LiveCaptioner {
+            LiveCaptioner(classifier: classifier, recognizer: cloud ?? recognizer, settings: settings, clock: clock, speakers: speakers)
         }
     }
 
@@ -46,5 +48,35 @@ enum CaptionSetup {
         return ConversationRecorder(home: home, start: start) { status in
             FileHandle.standardError.write(Data(("ozen: " + status.message + "\n").utf8))
         }
+    }
+
+    /// `--engine local|cloud`: the provider of `ozen caption provider set` when cloud captions
+    /// are asked for (read before any model loads, so a missing one is said at once), and on
+    /// stderr where the audio will go and what it costs.
+    static func cloudProvider(_ args: ArgumentReader, home: OzenHome) throws -> ProviderSettings? {
+        switch args.value("--engine") ?? "local" {
+        case "local": return nil
+        case "cloud": break
+        case let other: throw UsageError(tr("--engine הוא local או cloud, קיבל '\(other)'", "--engine is local or cloud, got '\(other)'"))
+        }
+        let provider: ProviderSettings
+        do { provider = try ProviderStore(home: home).load(purpose: .captions) } catch {
+            throw UsageError(tr("לכתוביות בענן צריך ספק: ozen caption provider set --preset openai --key-stdin (\(error))",
+                                "cloud captions need a provider: ozen caption provider set --preset openai --key-stdin (\(error))"))
+        }
+        let host = URL(string: provider.baseURL)?.host ?? provider.baseURL
+        let model = provider.model.isEmpty ? "" : " (\(provider.model))"
+        let cost = provider.dollarsPerHourOfSpeech.map { String(format: tr("; בערך $%.2f לשעת דיבור", "; about $%.2f per hour of speech"), $0) } ?? ""
+        FileHandle.standardError.write(Data(("ozen: " + tr("כתוביות בענן: הקול של כל שורה שנסגרה נשלח ל־\(host)\(model)\(cost); המילים החיות נשארות במחשב הזה",
+                                                           "cloud captions: each closed line's audio goes to \(host)\(model)\(cost); live words stay on this computer") + "\n").utf8))
+        return provider
+    }
+
+    /// What `--engine cloud` did, once captions end.
+    static func reportCloud(_ cloud: CloudFinalsRecognizer?) {
+        guard let cloud else { return }
+        let (fromCloud, fromHere) = cloud.linesByWhere
+        FileHandle.standardError.write(Data(("ozen: " + tr("כתוביות בענן, שורות: \(fromCloud) מהענן, \(fromHere) מהמחשב הזה",
+                                                           "cloud captions, lines: \(fromCloud) from the cloud, \(fromHere) from this computer") + "\n").utf8))
     }
 }

@@ -1,0 +1,100 @@
+import Foundation
+import OzenKit
+
+/// Cloud captions: the final pass of each closed line also goes, as a WAV of that line's audio,
+/// to an OpenAI-compatible transcription endpoint with her own key (OpenAI, Groq, another
+/// computer's `ozen serve`), and its text replaces this computer's when it answers in time.
+/// Live passes never leave the computer. The local final is decoded while the cloud works, so
+/// a cloud that fails, refuses or is slow costs the line nothing but the wait
+/// (`CloudFallback.wait(afterLocalTook:)`), and she is told (`onNote`).
+public final class CloudFinalsRecognizer: SpeechRecognizer, @unchecked Sendable {
+    public let local: any SpeechRecognizer
+    public let client: OpenAIClient
+    private let onNote: @Sendable (String) -> Void
+    private let lock = NSLock()
+    private var fallback = CloudFallback()
+    private let started = Date()
+    private var counts = (cloud: 0, local: 0)
+
+    public init(local: any SpeechRecognizer, provider: ProviderSettings, onNote: @escaping @Sendable (String) -> Void) {
+        self.local = local
+        var bounded = provider
+        // A request nobody waits for any more should not hold a thread for long either.
+        bounded.timeout = min(provider.timeout, 30)
+        client = OpenAIClient(provider: bounded)
+        self.onNote = onNote
+    }
+
+    /// Lines whose final came from the cloud, and from this computer, so far.
+    public var linesByWhere: (cloud: Int, local: Int) { lock.withLock { counts } }
+
+    public func tokenCount(_ text: String) -> Int { local.tokenCount(text) }
+
+    public func transcribe(_ samples: [Float], options: DecodingOptions) throws -> Transcript {
+        let now = Date().timeIntervalSince(started)
+        guard !options.isLivePass, !options.translatesToEnglish, lock.withLock({ fallback.shouldAsk(now: now) }) else {
+            let transcript = try local.transcribe(samples, options: options)
+            if !options.isLivePass { lock.withLock { counts.local += 1 } }
+            return transcript
+        }
+        let answer = CloudAnswer()
+        let client = self.client
+        let wav = Array(WAVEncoder(format: .pcm16, sampleRate: MonoAudio.speechRate).encode(samples))
+        let language = options.language.whisperCode, prompt = options.prompt
+        Thread.detachNewThread {
+            do throws(ProviderFailure) { answer.finish(.success(try client.transcribe(wav: wav, language: language, prompt: prompt))) }
+            catch { answer.finish(.failure(error)) }
+        }
+        var transcript = try local.transcribe(samples, options: options)
+        let localSeconds = Date().timeIntervalSince(started) - now
+        let waited = answer.wait(until: Date(timeIntervalSinceNow: CloudFallback.wait(afterLocalTook: localSeconds)))
+        let note: CloudFallback.Note?
+        switch waited {
+        case .success(let text):
+            let heard = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            note = lock.withLock { fallback.succeeded() }
+            // An empty answer over local words keeps the words: no line is lost to the cloud.
+            if !heard.isEmpty || transcript.text.trimmingCharacters(in: .whitespaces).isEmpty {
+                if heard != transcript.text.trimmingCharacters(in: .whitespaces) { transcript.text = heard; transcript.words = [] }
+                lock.withLock { counts.cloud += 1 }
+            } else {
+                lock.withLock { counts.local += 1 }
+            }
+        case .failure(let failure):
+            note = lock.withLock { fallback.failed(reason: Self.reason(failure), now: Date().timeIntervalSince(started)) }
+            lock.withLock { counts.local += 1 }
+        case nil:
+            note = lock.withLock {
+                fallback.failed(reason: tr("אין תשובה תוך \(Int(CloudFallback.wait(afterLocalTook: localSeconds) + localSeconds)) שנ׳",
+                                           "no answer within \(Int(CloudFallback.wait(afterLocalTook: localSeconds) + localSeconds)) s"),
+                                now: Date().timeIntervalSince(started))
+            }
+            lock.withLock { counts.local += 1 }
+        }
+        if let note { onNote(note.text) }
+        return transcript
+    }
+
+    /// A failure in a few words, never with the key (ProviderFailure never holds it).
+    static func reason(_ failure: ProviderFailure) -> String {
+        let text = failure.description
+        return text.count > 160 ? String(text.prefix(160)) + "…" : text
+    }
+}
+
+/// The cloud's answer for one line, handed from the request's thread to the line's.
+private final class CloudAnswer: @unchecked Sendable {
+    private let lock = NSLock()
+    private let arrived = DispatchSemaphore(value: 0)
+    private var result: Result<String, ProviderFailure>?
+
+    func finish(_ result: Result<String, ProviderFailure>) {
+        lock.withLock { self.result = result }
+        arrived.signal()
+    }
+
+    func wait(until deadline: Date) -> Result<String, ProviderFailure>? {
+        _ = arrived.wait(timeout: .now() + max(0, deadline.timeIntervalSinceNow))
+        return lock.withLock { result }
+    }
+}
