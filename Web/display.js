@@ -193,6 +193,17 @@ async function copy(text) {
 
 // ── controls ──────────────────────────────────────────────────────────────────────────
 
+$("copy-diagnostics").addEventListener("click", async () => {
+  const headers = token ? { Authorization: `Bearer ${token}` } : {};
+  try {
+    const response = await fetch("/api/diagnostics", { headers, cache: "no-store" });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    await copy(await response.text());
+  } catch (error) {
+    toast(t("settings.diagnostics-failed", { detail: error?.message || String(error) }));
+  }
+});
+
 $("smaller").addEventListener("click", () => resize(settings.size - sizeLimits.step));
 $("larger").addEventListener("click", () => resize(settings.size + sizeLimits.step));
 $("size-down").addEventListener("click", () => resize(settings.size - sizeLimits.step));

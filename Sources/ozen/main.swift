@@ -19,6 +19,7 @@ let commands: [String: ([String]) throws -> Void] = [
     "speakers": SpeakersCommand.run,
     "sounds": SoundsCommand.run,
     "models": ModelsCommand.run,
+    "diagnostics": DiagnosticsCommand.run,
     "text": TextCommand.run,
     "history": HistoryCommand.run,
     "say": SayCommand.run,

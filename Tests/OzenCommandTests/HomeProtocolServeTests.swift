@@ -92,6 +92,14 @@ import Testing
         #expect(try PlainHTTP.get(server.address + "api/conversations",
                                   headers: ["Authorization": "Bearer \(try Self.token(of: server))"]).status == 200)
         #expect(try PlainHTTP.get(server.address).status == 200)
+
+        // So does the diagnostics report; with it, the report names the versions and models.
+        #expect(try PlainHTTP.get(server.address + "api/diagnostics").status == 401)
+        let report = try PlainHTTP.get(server.address + "api/diagnostics", headers: ["Authorization": "Bearer \(try Self.token(of: server))"])
+        #expect(report.status == 200)
+        let object = Self.object(report.text)
+        #expect((object["versions"] as? [String: String])?["ozen"] != nil, "\(report.text)")
+        #expect((object["models"] as? [[String: Any]] ?? []).contains { $0["name"] as? String == "base" && $0["state"] as? String == "ok" })
     }
 
     @Test func anOversizeFrameClosesOnlyItsOwnConnection() throws {

@@ -53,8 +53,10 @@ import Testing
         let card = try TestSoundCard()
         let speech = try WAVDecoder().read(path: Fixtures.jfk.path).samples
         card.play(TestSoundCard.pcm16(speech), on: "ozen_test_mic")
+        let home = OzenProcess.testHome()
+        let startedAt = Date()
         let listen = try RunningOzen(["listen", "--device", "ozen_test_mic", "--json", "--no-save", "--language", "en",
-                                      "--no-speakers"], environment: ["ALSA_CONFIG_PATH": card.alsaConfigPath])
+                                      "--no-speakers"], environment: ["ALSA_CONFIG_PATH": card.alsaConfigPath, "OZEN_HOME": home.path])
         defer { listen.kill() }
         // The recording arrives in one go, then nothing: captions, then the stalled microphone.
         let stalled = "microphone 'ozen_test_mic' has sent no audio for 3 s"
@@ -75,6 +77,23 @@ import Testing
         #expect(WordErrorRate.count(reference: Fixtures.jfk.transcript, hypothesis: text).rate <= 0.25, "\(text)")
         #expect(listen.exited(upTo: 30))
         #expect(listen.status == 0)
+
+        // The diagnostics report lists the stalled microphone with its time, and the run's
+        // counters, and holds no caption text.
+        let report = try OzenProcess.run(["diagnostics", "--json"], environment: ["OZEN_HOME": home.path])
+        #expect(report.status == 0, "\(report.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any])
+        let incidents = object["incidents"] as? [[String: String]] ?? []
+        let stall = try #require(incidents.first { $0["source"] == "microphone" && ($0["text"] ?? "").contains(stalled) }, "\(incidents)")
+        #expect(stall["kind"] == "retry")
+        let when = try #require(ISO8601DateFormatter().date(from: stall["time"] ?? ""), "\(stall)")
+        #expect(when >= startedAt.addingTimeInterval(-1) && when <= Date(), "\(when) is not during the run")
+        let run = try #require(object["last_run"] as? [String: Any])
+        #expect(run["command"] as? String == "listen" && run["ended"] as? Bool == true && run["running"] as? Bool == false)
+        #expect((run["audioSeconds"] as? Double ?? 0) >= 10 && (run["finalPasses"] as? Int ?? 0) >= 1 && (run["microphoneStalls"] as? Int ?? 0) >= 1, "\(run)")
+        #expect(!report.stdout.lowercased().contains("country"), "caption text in the report")
+        let readable = try OzenProcess.run(["diagnostics"], environment: ["OZEN_HOME": home.path])
+        #expect(readable.stdout.contains(stalled) && readable.stdout.contains("Last run: ozen listen"), "\(readable.stdout)")
     }
 
     @Test func aDictationTakeFromTheMicrophoneEndsAtEnterWithNothingLost() throws {

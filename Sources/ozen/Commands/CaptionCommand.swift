@@ -40,8 +40,10 @@ enum CaptionCommand {
         // machine under any load, so the same file gives the same lines on every run.
         let clock: any PipelineClock = args.flag("--realtime") ? RealTimeClock() : SteadyCostClock()
         let began = Date()
+        let diagnostics = DiagnosticsSession(home: home, command: "caption", model: modelName)
         let cloud = cloudProvider.map {
             CloudFinalsRecognizer(local: models.recognizer, provider: $0) { [output] text in
+                diagnostics.cloud(text)
                 output.print(.status(.note(text), at: Date().timeIntervalSince(began)))
                 if !json { FileHandle.standardError.write(Data(("ozen: " + text + "\n").utf8)) }
             }
@@ -50,11 +52,14 @@ enum CaptionCommand {
         let recorder = args.flag("--no-save") ? nil : try CaptionSetup.startRecorder(home: home, continuing: args.flag("--continue"))
         try RecordingReplay.run(audio, through: captioner, clock: clock, listeners: sounds.map { [$0] } ?? []) { event in
             output.print(event)
+            diagnostics.update(from: captioner, deliveredSeconds: nil, event: event)
             recorder?.record(event)
             notifications?.handle(event)
         }
         notifications?.close()
         CaptionSetup.reportCloud(cloud)
+        diagnostics.cloudCounts(cloud?.linesByWhere)
+        diagnostics.end()
         if let recorder {
             let unsaved = recorder.close()
             if !unsaved.isEmpty {

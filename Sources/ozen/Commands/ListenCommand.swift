@@ -40,9 +40,11 @@ enum ListenCommand {
                                                  speakers: !args.flag("--no-speakers"))
         let clock = RealTimeClock()
         let began = Date()
+        let diagnostics = DiagnosticsSession(home: home, command: "listen", model: modelName)
         let cloud = cloudProvider.map {
             CloudFinalsRecognizer(local: models.recognizer, provider: $0) { text in
                 output.print(.status(.note(text), at: Date().timeIntervalSince(began)))
+                diagnostics.cloud(text)
             }
         }
         let captioner = models.captioner(settings: liveSettings, clock: clock, cloud: cloud)
@@ -62,6 +64,7 @@ enum ListenCommand {
         do {
             try microphone.start(into: inbox) { [microphone] status in
                 output.print(.status(status, at: microphone.deliveredSeconds))
+                diagnostics.microphone(status)
                 if case .failed(let reason, let action) = status {
                     gaveUp.set(InputProblemMessage(reason: reason, action: action))
                     inbox.close()
@@ -71,7 +74,12 @@ enum ListenCommand {
             Exit.fail(.noInput, error.description)
         }
         let signals = StopSignals { microphone.stop(); inbox.close() }
-        try LiveStream.run(inbox, through: captioner, listeners: sounds.map { [$0] } ?? []) { event in output.print(event) }
+        try LiveStream.run(inbox, through: captioner, listeners: sounds.map { [$0] } ?? []) { event in
+            output.print(event)
+            diagnostics.update(from: captioner, deliveredSeconds: microphone.deliveredSeconds, event: event)
+        }
+        diagnostics.cloudCounts(cloud?.linesByWhere)
+        diagnostics.end()
         microphone.stop()
         output.notifications?.close()
         CaptionSetup.reportCloud(cloud)

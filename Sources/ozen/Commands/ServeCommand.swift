@@ -87,7 +87,9 @@ enum ServeCommand {
         options.threads = 2 * (limits.waiting + limits.greeted)
         let history = HistoryAPI(home: home, pairing: pairing)
         let transcriptions = TranscriptionAPI(recognizer: engines.recognizer, pairing: pairing)
+        let diagnostics = DiagnosticsAPI(home: home, pairing: pairing)
         let server = try WebServer(options: options, routes: [("/api/dictation/", { dictation.answer($0) }),
+                                                              ("/api/diagnostics", { diagnostics.answer($0) }),
                                                               ("/api/", { history.answer($0) }),
                                                               ("/v1/", { transcriptions.answer($0) })]) { peer, _ in
             HomeSocket(peer: peer, services: services)
