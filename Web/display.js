@@ -193,6 +193,33 @@ async function copy(text) {
 
 // ── controls ──────────────────────────────────────────────────────────────────────────
 
+// The first run: what runs where, and her name for the name alert (asked until answered).
+async function firstRun() {
+  const headers = token ? { Authorization: `Bearer ${token}` } : {};
+  const dialog = $("first-run");
+  try {
+    const response = await fetch("/api/first-run", { headers, cache: "no-store" });
+    if (!response.ok || !(await response.json()).ask) return;
+  } catch { return; }
+  const send = async (name) => {
+    const response = await fetch("/api/first-run", {
+      method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify({ name }), cache: "no-store",
+    });
+    if (response.ok) { dialog.close(); if (name) toast(t("first.saved", { name })); }
+  };
+  for (const suggestion of dialog.querySelectorAll("[data-name]")) {
+    suggestion.addEventListener("click", () => { $("first-run-name").value = suggestion.dataset.name; });
+  }
+  $("first-run-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const name = $("first-run-name").value.trim();
+    if (name) send(name);
+  });
+  $("first-run-later").addEventListener("click", () => send(null));
+  dialog.showModal();
+}
+firstRun();
+
 $("copy-diagnostics").addEventListener("click", async () => {
   const headers = token ? { Authorization: `Bearer ${token}` } : {};
   try {

@@ -20,6 +20,7 @@ let commands: [String: ([String]) throws -> Void] = [
     "sounds": SoundsCommand.run,
     "models": ModelsCommand.run,
     "diagnostics": DiagnosticsCommand.run,
+    "first-run": FirstRunCommand.run,
     "text": TextCommand.run,
     "history": HistoryCommand.run,
     "say": SayCommand.run,

@@ -283,6 +283,44 @@ struct DisplayPageTests {
         _ = try Self.keep(browser.screenshot(), name: "display-interpreter.png")
     }
 
+    @Test("the first time the page opens it says what runs where and asks her name; Grandma is one tap away and raises the name alert")
+    func firstRun() throws {
+        let home = OzenProcess.testHome(unanswered: true)
+        let browser = try HeadlessBrowser()
+        defer { browser.close() }
+        try browser.setViewport(width: 800, height: 600)
+        let serve = try ServeProcess(["--no-speakers", "--no-sounds"], home: home)
+        defer { serve.stop() }
+        try browser.open(serve.address)
+        let open = try browser.wait(for: "JSON.stringify(document.getElementById('first-run').open)", as: Bool.self, timeout: 20) { $0 }
+        #expect(open == true, "the first-run question was not shown")
+        let text = try browser.evaluate("JSON.stringify(document.getElementById('first-run').innerText)", as: String.self)
+        #expect(text.contains("on this computer") || text.contains("במחשב הזה"), "\(text)")
+        _ = try Self.keep(browser.screenshot(), name: "display-first-run.png")
+        try browser.evaluate("""
+            document.querySelector('#first-run [data-name="Grandma"]').click();
+            document.querySelector('#first-run-form button[type=submit]').click();
+            """)
+        let closed = try browser.wait(for: "JSON.stringify(document.getElementById('first-run').open)", as: Bool.self, timeout: 20) { !$0 }
+        #expect(closed == false)
+        #expect((try? String(contentsOf: home.appendingPathComponent("name.txt"), encoding: .utf8)) == "Grandma\n")
+        #expect((try? String(contentsOf: home.appendingPathComponent("words.txt"), encoding: .utf8))?.hasPrefix("Grandma\n") == true)
+        // Asked once: the next visit opens on the captions.
+        try browser.open(serve.address)
+        Thread.sleep(forTimeInterval: 1)
+        #expect(try browser.evaluate("JSON.stringify(document.getElementById('first-run').open)", as: Bool.self) == false)
+
+        // Her name is the first alert word of the next conversation (English speech: base
+        // cannot make out eSpeak's Hebrew well enough for a name).
+        let speech = home.appendingPathComponent("name.wav")
+        let made = try OzenProcess.run(["say", "Grandma, the doctor called about tomorrow.", "--language", "en", "--out", speech.path])
+        try #require(made.status == 0, "\(made.stderr)")
+        let captioned = try OzenProcess.run(["caption", speech.path, "--json", "--no-save", "--no-speakers", "--no-sounds", "--language", "en"],
+                                            environment: ["OZEN_HOME": home.path])
+        let alerts = captioned.stdout.split(separator: "\n").filter { $0.contains(#""type":"alert""#) }
+        #expect(alerts.contains { $0.contains(#""word":"Grandma""#) }, "\(captioned.stdout)")
+    }
+
     @Test("a Hebrew line reads right to left, and the interface turns Hebrew")
     func hebrewLine() throws {
         // Real Hebrew speech: eSpeak NG's Hebrew voice through `ozen say --out`, captioned in Hebrew.

@@ -29,10 +29,12 @@ struct OzenProcess {
         ]) { $1 }
     }
 
-    /// A fresh Ozen home with the installed models linked in.
-    static func testHome() -> URL {
+    /// A fresh Ozen home with the installed models linked in, whose first-run question (her
+    /// name) was turned down, so the page opens on the captions; `unanswered` leaves it asked.
+    static func testHome(unanswered: Bool = false) -> URL {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("ozen-test-home-\(UUID())")
         try? FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        if !unanswered { try? Data("declined\n".utf8).write(to: home.appendingPathComponent("first-run.txt")) }
         try? FileManager.default.createSymbolicLink(atPath: home.appendingPathComponent("models").path,
                                                     withDestinationPath: Fixtures.home.modelsPath)
         return home

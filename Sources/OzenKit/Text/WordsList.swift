@@ -42,6 +42,14 @@ public struct WordsList: Sendable, Equatable {
         return true
     }
 
+    /// Puts an entry at the top, where the prompt reads first (moved there if already listed).
+    public mutating func putFirst(_ entry: String) {
+        let trimmed = entry.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return }
+        entries.removeAll { Self.same($0, trimmed) }
+        entries.insert(trimmed, at: 0)
+    }
+
     @discardableResult
     public mutating func remove(_ entry: String) -> Bool {
         let before = entries.count

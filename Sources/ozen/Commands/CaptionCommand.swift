@@ -18,7 +18,7 @@ enum CaptionCommand {
         }
         let language = try args.spokenLanguage()
         let modelName = args.value("--model") ?? ChosenModel.name(in: OzenHome.fromEnvironment())
-        let keywords = args.values("--alert")
+        let keywords = HerName.alertWords(args.values("--alert"), in: OzenHome.fromEnvironment())
         let json = args.flag("--json")
         let mutedHere = try SoundsCommand.kinds(args.values("--mute-sound"))
 

@@ -16,10 +16,12 @@ enum ListenCommand {
             throw UsageError(tr("listen לא מקבל קבצים — כדי להכתיב הקלטה השתמשו ב־ozen caption",
                                 "listen takes no files — to caption a recording use ozen caption"))
         }
+        // The first time on a terminal: what runs where, and her name for the name alert.
+        if isatty(STDIN_FILENO) == 1, FirstRun.shouldAsk(in: OzenHome.fromEnvironment()) { try FirstRunCommand.ask(home: OzenHome.fromEnvironment()) }
         let language = try args.spokenLanguage()
         let modelName = args.value("--model") ?? ChosenModel.name(in: OzenHome.fromEnvironment())
         let recognizerSettings = try CaptionCommand.tuning()
-        let liveSettings = try CaptionCommand.liveSettings(language: language, keywords: args.values("--alert"))
+        let liveSettings = try CaptionCommand.liveSettings(language: language, keywords: HerName.alertWords(args.values("--alert"), in: OzenHome.fromEnvironment()))
 
         // The microphone is found before any model loads: one that is not there is her fix,
         // said at once and never retried.

@@ -88,8 +88,10 @@ enum ServeCommand {
         let history = HistoryAPI(home: home, pairing: pairing)
         let transcriptions = TranscriptionAPI(recognizer: engines.recognizer, pairing: pairing)
         let diagnostics = DiagnosticsAPI(home: home, pairing: pairing)
+        let firstRun = FirstRunAPI(home: home, pairing: pairing)
         let server = try WebServer(options: options, routes: [("/api/dictation/", { dictation.answer($0) }),
                                                               ("/api/diagnostics", { diagnostics.answer($0) }),
+                                                              ("/api/first-run", { firstRun.answer($0) }),
                                                               ("/api/", { history.answer($0) }),
                                                               ("/v1/", { transcriptions.answer($0) })]) { peer, _ in
             HomeSocket(peer: peer, services: services)

@@ -43,7 +43,7 @@ final class CaptionEngines: @unchecked Sendable {
                    settings: LiveSettings? = nil) throws -> LiveCaptioner {
         LiveCaptioner(classifier: try SileroFrameClassifier(model: voiceModel),
                       recognizer: ScheduledRecognizer(base: recognizer, schedule: schedule, stream: stream),
-                      settings: try settings ?? CaptionCommand.liveSettings(language: language, keywords: keywords), clock: clock,
+                      settings: try settings ?? CaptionCommand.liveSettings(language: language, keywords: HerName.alertWords(keywords, in: home)), clock: clock,
                       speakers: try speakerEngines.map { try SpeakerSupport.lineSpeakers(home: home, engines: $0) })
     }
 }
