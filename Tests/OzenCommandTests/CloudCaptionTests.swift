@@ -70,6 +70,22 @@ import Glibc
         #expect(said.text.contains("goes to 127.0.0.1"))
     }
 
+    /// The diagnostics report says which provider cloud captions use and that a key is set,
+    /// never the key.
+    @Test func theKeyNeverReachesTheDiagnosticsReport() throws {
+        let home = OzenProcess.testHome()
+        let secret = "sk-test-0123456789abcdefSECRET"
+        _ = try OzenProcess.run(["caption", "provider", "set", "--preset", "openai"], environment: ["OZEN_HOME": home.path])
+        let rights = try FileManager.default.attributesOfItem(atPath: home.appendingPathComponent("providers/captions.json").path)[.posixPermissions] as? Int
+        #expect(rights == 0o600)
+        for format in [["--json"], []] {
+            let report = try OzenProcess.run(["diagnostics"] + format, environment: ["OZEN_HOME": home.path, "OZEN_API_KEY": secret])
+            #expect(report.status == 0, "\(report.stderr)")
+            #expect(report.stdout.contains("api.openai.com") && report.stdout.contains("set"), "\(report.stdout)")
+            #expect(!report.stdout.contains("SECRET") && !report.stderr.contains("SECRET"))
+        }
+    }
+
     @Test func cloudCaptionsWithoutAProviderSayHowToSetOne() throws {
         let run = try OzenProcess.run(["caption", Fixtures.jfk.path, "--engine", "cloud", "--no-save"])
         #expect(run.status == Int32(64) && run.stderr.contains("ozen caption provider set"), "\(run.stderr)")

@@ -137,6 +137,35 @@ import Glibc
         try Self.expectInstalled("killed", in: home)
     }
 
+    /// Switching the model while `ozen serve` captions asks first: a script is told what runs
+    /// and how to switch anyway, and once the server ends nothing is asked.
+    @Test func switchingWhileCaptionsRunAsksFirst() throws {
+        let home = OzenProcess.testHome()
+        let models = home.appendingPathComponent("models")
+        try FileManager.default.removeItem(at: models)
+        try FileManager.default.createDirectory(at: models, withIntermediateDirectories: true)
+        for name in try FileManager.default.contentsOfDirectory(atPath: Fixtures.home.modelsPath) where !name.hasPrefix(".") {
+            try FileManager.default.createSymbolicLink(atPath: models.appendingPathComponent(name).path, withDestinationPath: Fixtures.home.modelsPath + "/" + name)
+        }
+        try FileManager.default.createSymbolicLink(atPath: models.appendingPathComponent("other").path, withDestinationPath: Fixtures.home.modelsPath + "/base")
+        let environment = ["OZEN_HOME": home.path]
+        do {
+            let serve = try ServeProcess(["--no-speakers", "--no-sounds", "--no-save"], home: home)
+            defer { serve.stop() }
+            let refused = try OzenProcess.run(["models", "use", "other"], environment: environment)
+            #expect(refused.status == 64, "\(refused.stdout) \(refused.stderr)")
+            #expect(refused.stderr.contains("captions are running now: ozen serve (pid \(serve.process.processIdentifier), base)") && refused.stderr.contains("--yes"),
+                    "\(refused.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("model.txt").path))
+            let forced = try OzenProcess.run(["models", "use", "other", "--yes"], environment: environment)
+            #expect(forced.status == 0 && forced.stdout.contains("when started again"), "\(forced.stdout) \(forced.stderr)")
+        }
+        #expect((try? String(contentsOf: home.appendingPathComponent("model.txt"), encoding: .utf8)) == "other\n")
+        let after = try OzenProcess.run(["models", "use", "base"], environment: environment)
+        #expect(after.status == 0, "the server has ended, yet: \(after.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("model.txt").path))
+    }
+
     static func size(_ path: String) -> Int64 {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
     }

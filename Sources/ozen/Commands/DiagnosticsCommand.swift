@@ -52,6 +52,13 @@ enum DiagnosticsCommand {
         let downloads = (try? FileManager.default.contentsOfDirectory(atPath: home.modelsPath + "/.downloads")) ?? []
         if !downloads.isEmpty { report["partial_downloads"] = downloads.sorted() }
 
+        // Which providers are set, never their keys: only whether one is there.
+        let store = ProviderStore(home: home)
+        report["providers"] = ProviderStore.Purpose.allCases.compactMap { purpose -> [String: Any]? in
+            guard let settings = try? store.load(purpose: purpose) else { return nil }
+            return ["purpose": purpose.rawValue, "base_url": settings.baseURL, "model": settings.model,
+                    "key": (settings.apiKey ?? "").isEmpty ? "none" : "set"]
+        }
         if let data = FileManager.default.contents(atPath: DiagnosticsSession.path(in: home)),
            let counters = try? IncidentLog.decoder.decode(PipelineCounters.self, from: data),
            var object = (try? JSONSerialization.jsonObject(with: IncidentLog.encoder.encode(counters))) as? [String: Any] {
@@ -97,6 +104,10 @@ enum DiagnosticsCommand {
             }
         }
         if let partial = r["partial_downloads"] as? [String] { out.append(tr("  הורדות חלקיות: ", "  partial downloads: ") + partial.joined(separator: ", ")) }
+        for p in r["providers"] as? [[String: Any]] ?? [] {
+            out.append(tr("ספק ל־\(p["purpose"] ?? ""): \(p["base_url"] ?? "") \(p["model"] ?? ""), מפתח: \(p["key"] ?? "")",
+                          "provider for \(p["purpose"] ?? ""): \(p["base_url"] ?? "") \(p["model"] ?? ""), key: \(p["key"] ?? "")"))
+        }
         out.append("")
         if let run = r["last_run"] as? [String: Any] {
             let running = (run["running"] as? Bool ?? false) ? tr("רץ עכשיו", "running now") : tr("הסתיים", "ended")

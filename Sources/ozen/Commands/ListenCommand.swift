@@ -35,6 +35,8 @@ enum ListenCommand {
         }
 
         let home = OzenHome.fromEnvironment()
+        let running = RunningCaptions.started(command: "ozen listen", model: modelName, in: home)
+        defer { running.finished() }
         let cloudProvider = try CaptionSetup.cloudProvider(args, home: home)
         let output = LockedOutput(printer: EventPrinter(json: args.flag("--json"), showsStatus: true))
         output.print(.status(.loadingModel(name: modelName), at: 0))

@@ -57,6 +57,8 @@ enum ServeCommand {
         let printer = EventPrinter(json: args.flag("--json"))
 
         let modelName = args.value("--model") ?? ChosenModel.name(in: OzenHome.fromEnvironment())
+        let running = RunningCaptions.started(command: "ozen serve", model: modelName, in: home)
+        defer { running.finished() }
         printer.print(.status(.loadingModel(name: modelName), at: 0))
         let engines = try CaptionEngines(home: home, modelName: modelName, speakersOn: !args.flag("--no-speakers"),
                                          keywords: args.values("--alert"))

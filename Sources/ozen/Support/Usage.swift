@@ -136,7 +136,7 @@ enum Usage {
                "      each, kept separately; a rename changes saved lines too. eval measures telling"),
             tr("      הבחנה בין דוברים על הקלטות אמיתיות (JSON).",
                "      speakers apart on real recordings (JSON)."),
-            "  ozen models [list|verify] | available [--json] | install NAME|URL [--name N] [--sha256 H] [--json] | use NAME | remove NAME",
+            "  ozen models [list|verify] | available [--json] | install NAME|URL [--name N] [--sha256 H] [--json] | use NAME [--yes] | remove NAME",
             tr("      המודלים המותקנים, או בדיקה של כל אחד מול ה־sha256 שבקובץ התיאור שלו.",
                "      Lists the installed models, or checks each against its manifest's sha256."),
             tr("      available: הקטלוג, עם שיעורי השגיאה בעברית ובשוודית, המהירות כאן ומה לא ייכנס.",
