@@ -72,7 +72,10 @@ enum ModelsAvailableCommand {
     /// "5.3 % eval-d1, 18.1 % FLEURS", or "—" when nothing is published.
     static func rates(_ rates: [CatalogueModel.ErrorRate]?, _ figuresOf: String?) -> String {
         guard let rates, !rates.isEmpty else { return figuresOf == nil ? "—" : tr("כמו \(figuresOf!)", "as \(figuresOf!)") }
-        return rates.prefix(2).map { String(format: "%.1f %% ", $0.wer) + $0.set }.joined(separator: ", ")
+        // The sets most often quoted first: ivrit.ai's eval-d1 and FLEURS.
+        let rank = { (r: CatalogueModel.ErrorRate) in ["eval-d1": 0, "FLEURS": 1][r.set] ?? 2 }
+        let shown = rates.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+        return shown.prefix(2).map { String(format: "%.1f %% ", $0.wer) + $0.set }.joined(separator: ", ")
     }
 
     static func speed(_ f: ModelFit) -> String {
