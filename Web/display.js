@@ -8,6 +8,7 @@ import { DisplayConnection } from "./connection.js";
 import { AlertBanner } from "./alerts.js";
 import { SpeakPanel, WritingPad } from "./speak.js";
 import { HistoryPanel } from "./history.js";
+import { ModelsPanel } from "./models.js";
 import { MicrophoneCaptions } from "./microphone.js";
 import { DictationPanel } from "./dictation.js";
 import { guessDirection } from "./text-render.js";
@@ -78,6 +79,8 @@ new WritingPad({
   close: $("pad-close"), flipped: settings.padFlipped,
   onFlip: (flipped) => { settings.padFlipped = flipped; saveSettings(settings); },
 });
+
+const modelsPanel = new ModelsPanel({ panel: $("models-panel"), list: $("models-list"), progress: $("models-progress"), token });
 
 const historyPanel = new HistoryPanel({
   panel: $("history-panel"), content: $("history-content"), message: $("history-message"), back: $("history-back"),
@@ -271,6 +274,7 @@ for (const dialog of document.querySelectorAll("dialog.panel")) {
 }
 $("open-settings").addEventListener("click", () => openDialog($("settings-panel")));
 $("open-history").addEventListener("click", () => openDialog($("history-panel"), () => historyPanel.showList()));
+$("open-models").addEventListener("click", () => openDialog($("models-panel"), () => modelsPanel.show()));
 $("earlier-link").addEventListener("click", (e) => {
   e.preventDefault();
   if (conversationId !== null) openDialog($("history-panel"), () => historyPanel.showConversation(conversationId));

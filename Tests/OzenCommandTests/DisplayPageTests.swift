@@ -321,6 +321,42 @@ struct DisplayPageTests {
         #expect(alerts.contains { $0.contains(#""word":"Grandma""#) }, "\(captioned.stdout)")
     }
 
+    @Test("the page's model manager lists the catalogue, installs a model with its progress, and marks it installed")
+    func modelManager() throws {
+        let home = try ModelInstallTests.homeWithOwnModelsFolder()
+        let server = try ModelFileServer(file: ModelInstallTests.source)
+        defer { server.stop() }
+        server.send(atMost: 30_000_000)  // about five seconds, so the progress is seen
+        let catalogue = try ModelInstallTests.catalogue(for: server, in: home)
+        let browser = try HeadlessBrowser()
+        defer { browser.close() }
+        try browser.setViewport(width: 800, height: 600)
+        let serve = try ServeProcess(["--no-speakers", "--no-sounds"], home: home, environment: ["OZEN_CATALOGUE": catalogue])
+        defer { serve.stop() }
+        try browser.open(serve.address)
+        try browser.evaluate("document.getElementById('open-settings').click(); document.getElementById('open-models').click();")
+        let listed = try browser.wait(for: "JSON.stringify(!!document.querySelector('#models-list [data-name=\"test-base\"] button'))",
+                                      as: Bool.self, timeout: 20) { $0 }
+        #expect(listed == true, "the catalogue's model has no Install button")
+        try browser.evaluate("document.querySelector('#models-list [data-name=\"test-base\"] button').click()")
+        let seen = try browser.wait(for: "JSON.stringify(document.getElementById('models-progress').textContent)", as: String.self, timeout: 30) {
+            $0.contains("%") && $0.contains("/s")
+        }
+        #expect(seen?.contains("test-base") == true, "no progress shown: \(seen ?? "")")
+        let done = try browser.wait(for: "JSON.stringify(document.getElementById('models-progress').textContent)", as: String.self, timeout: 120) {
+            $0.contains("is installed")
+        }
+        #expect(done?.contains("ozen models use test-base") == true, "\(done ?? "")")
+        let marked = try browser.wait(for: "JSON.stringify(!!document.querySelector('#models-list [data-name=\"test-base\"] .model-installed'))",
+                                      as: Bool.self, timeout: 20) { $0 }
+        #expect(marked == true)
+        _ = try Self.keep(browser.screenshot(), name: "display-models.png")
+        try ModelInstallTests.expectInstalled("test-base", in: home)
+        // Asking again starts an install that finds the model in place and says so.
+        let again = try PlainHTTP.post(serve.address + "api/models/install", headers: ["Content-Type": "application/json"], body: Array(#"{"name":"test-base"}"#.utf8))
+        #expect(again.status == 200)
+    }
+
     @Test("a Hebrew line reads right to left, and the interface turns Hebrew")
     func hebrewLine() throws {
         // Real Hebrew speech: eSpeak NG's Hebrew voice through `ozen say --out`, captioned in Hebrew.

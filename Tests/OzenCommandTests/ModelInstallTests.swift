@@ -139,7 +139,9 @@ import Glibc
 
     /// Switching the model while `ozen serve` captions asks first: a script is told what runs
     /// and how to switch anyway, and once the server ends nothing is asked.
-    @Test func switchingWhileCaptionsRunAsksFirst() throws {
+    /// A test home whose models folder is its own, each installed model linked into it, so
+    /// that a server can run there and an install cannot touch the real folder.
+    static func homeWithOwnModelsFolder() throws -> URL {
         let home = OzenProcess.testHome()
         let models = home.appendingPathComponent("models")
         try FileManager.default.removeItem(at: models)
@@ -147,6 +149,12 @@ import Glibc
         for name in try FileManager.default.contentsOfDirectory(atPath: Fixtures.home.modelsPath) where !name.hasPrefix(".") {
             try FileManager.default.createSymbolicLink(atPath: models.appendingPathComponent(name).path, withDestinationPath: Fixtures.home.modelsPath + "/" + name)
         }
+        return home
+    }
+
+    @Test func switchingWhileCaptionsRunAsksFirst() throws {
+        let home = try Self.homeWithOwnModelsFolder()
+        let models = home.appendingPathComponent("models")
         try FileManager.default.createSymbolicLink(atPath: models.appendingPathComponent("other").path, withDestinationPath: Fixtures.home.modelsPath + "/base")
         let environment = ["OZEN_HOME": home.path]
         do {

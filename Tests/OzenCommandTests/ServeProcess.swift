@@ -20,14 +20,14 @@ final class ServeProcess {
 
     /// Starts `ozen serve ARGUMENTS --port 0` and waits (up to `timeout` s: the model loads
     /// first) until it says where it listens.
-    init(_ arguments: [String], home: URL = OzenProcess.testHome(), timeout: Double = 180) throws {
+    init(_ arguments: [String], home: URL = OzenProcess.testHome(), environment: [String: String] = [:], timeout: Double = 180) throws {
         self.home = home
         process.executableURL = OzenProcess.binary
         process.arguments = ["serve"] + arguments + ["--port", "0"]
         process.environment = OzenProcess.defaultEnvironment.merging([
             "OZEN_HOME": home.path,
             "OZEN_WEB": Fixtures.repository.appendingPathComponent("Web").path,
-        ]) { $1 }
+        ]) { $1 }.merging(environment) { $1 }
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice

@@ -83,8 +83,9 @@ public enum ProviderStoreError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .notSet(let purpose):
-            return tr("לא הוגדר ספק ל־\(purpose) — הגדירו אחד: ozen \(purpose == "interpreter" ? "interpret" : "dictate") provider set --base-url URL --model M",
-                      "no provider is set for the \(purpose) — set one: ozen \(purpose == "interpreter" ? "interpret" : "dictate") provider set --base-url URL --model M")
+            let command = ["interpreter": "interpret", "dictation": "dictate", "captions": "caption"][purpose] ?? purpose
+            return tr("לא הוגדר ספק ל־\(purpose) — הגדירו אחד: ozen \(command) provider set --base-url URL --model M",
+                      "no provider is set for the \(purpose) — set one: ozen \(command) provider set --base-url URL --model M")
         case .unreadable(let path): return tr("קובץ הספק \(path) פגום — הגדירו את הספק מחדש", "the provider file \(path) is damaged — set the provider again")
         case .unwritable(let path, let reason): return tr("לא ניתן לכתוב את \(path): \(reason)", "cannot write \(path): \(reason)")
         case .keyExposed(let path):

@@ -53,6 +53,7 @@ public struct HTTPResponse: Sendable {
         case 403: return "Forbidden"
         case 404: return "Not Found"
         case 405: return "Method Not Allowed"
+        case 409: return "Conflict"
         case 411: return "Length Required"
         case 413: return "Content Too Large"
         case 415: return "Unsupported Media Type"

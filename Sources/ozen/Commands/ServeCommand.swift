@@ -13,7 +13,7 @@ import OzenStore
 /// is captioned as if spoken now, for the display and the history (the replay tool).
 enum ServeCommand {
     static func run(_ arguments: [String]) throws {
-        let args = try ArgumentReader(arguments, options: ["--host", "--port", "--source", "--device", "--language", "--model",
+        let args = try ArgumentReader(arguments, options: ["--host", "--port", "--source", "--device", "--language", "--model", "--engine",
                                                            "--alert", "--mute-sound", "--from", "--second-pass",
                                                            "--dictation-polish", "--dictation-insert"],
                                       flags: ["--lan", "--realtime", "--json", "--no-save", "--no-speakers", "--no-sounds",
@@ -61,7 +61,7 @@ enum ServeCommand {
         defer { running.finished() }
         printer.print(.status(.loadingModel(name: modelName), at: 0))
         let engines = try CaptionEngines(home: home, modelName: modelName, speakersOn: !args.flag("--no-speakers"),
-                                         keywords: args.values("--alert"))
+                                         keywords: args.values("--alert"), cloud: try CaptionSetup.cloudProvider(args, home: home))
         let display = DisplayHub()
         let hasOwnSource = source != nil || microphone != nil
         let recorder: ConversationRecorder? = args.flag("--no-save") || !hasOwnSource
@@ -91,9 +91,11 @@ enum ServeCommand {
         let transcriptions = TranscriptionAPI(recognizer: engines.recognizer, pairing: pairing)
         let diagnostics = DiagnosticsAPI(home: home, pairing: pairing)
         let firstRun = FirstRunAPI(home: home, pairing: pairing)
+        let models = ModelsAPI(home: home, pairing: pairing)
         let server = try WebServer(options: options, routes: [("/api/dictation/", { dictation.answer($0) }),
                                                               ("/api/diagnostics", { diagnostics.answer($0) }),
                                                               ("/api/first-run", { firstRun.answer($0) }),
+                                                              ("/api/models", { models.answer($0) }),
                                                               ("/api/", { history.answer($0) }),
                                                               ("/v1/", { transcriptions.answer($0) })]) { peer, _ in
             HomeSocket(peer: peer, services: services)

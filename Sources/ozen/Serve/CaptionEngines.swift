@@ -1,5 +1,6 @@
 import Foundation
 import OzenEngines
+import OzenIO
 import OzenKit
 
 /// What every caption stream of `ozen serve` shares: the Whisper model, loaded once (its
@@ -13,11 +14,17 @@ final class CaptionEngines: @unchecked Sendable {
     let speakersOn: Bool
     let speakerEngines: SpeakerSupport.Engines?
     let keywords: [String]
+    /// Cloud captions' provider (`--engine cloud`): each stream's closed lines also go there.
+    let cloud: ProviderSettings?
+    /// Where cloud captions' notes go besides stderr: the diagnostics' incidents.
+    let incidents: IncidentLog
     /// Who decodes next, across every stream of the process.
     let schedule = RecognizerSchedule()
 
-    init(home: OzenHome, modelName: String, speakersOn: Bool, keywords: [String]) throws {
+    init(home: OzenHome, modelName: String, speakersOn: Bool, keywords: [String], cloud: ProviderSettings? = nil) throws {
         self.home = home
+        self.cloud = cloud
+        incidents = IncidentLog(home: home)
         self.modelName = modelName
         self.speakersOn = speakersOn
         self.keywords = keywords
@@ -38,11 +45,20 @@ final class CaptionEngines: @unchecked Sendable {
     }
 
     /// A pipeline for one stream of live audio, on real time, its passes taking their turn on
-    /// the shared recognizer (`stream`, from `schedule.join`).
+    /// the shared recognizer (`stream`, from `schedule.join`); with cloud captions on (and
+    /// `cloud`), its closed lines also go to the cloud.
     func captioner(language: SpokenLanguage, stream: RecognizerSchedule.Stream, clock: any PipelineClock = RealTimeClock(),
-                   settings: LiveSettings? = nil) throws -> LiveCaptioner {
-        LiveCaptioner(classifier: try SileroFrameClassifier(model: voiceModel),
-                      recognizer: ScheduledRecognizer(base: recognizer, schedule: schedule, stream: stream),
+                   settings: LiveSettings? = nil, cloud useCloud: Bool = true) throws -> LiveCaptioner {
+        let scheduled = ScheduledRecognizer(base: recognizer, schedule: schedule, stream: stream)
+        let incidents = self.incidents
+        let passes: any SpeechRecognizer = cloud.flatMap { provider in useCloud ? provider : nil }.map { provider in
+            CloudFinalsRecognizer(local: scheduled, provider: provider) { text in
+                FileHandle.standardError.write(Data(("ozen: " + text + "\n").utf8))
+                incidents.record(Incident(kind: text == CloudFallback.Note.back.text ? .recovery : .retry, source: "cloud", text: text))
+            }
+        } ?? scheduled
+        return LiveCaptioner(classifier: try SileroFrameClassifier(model: voiceModel),
+                      recognizer: passes,
                       settings: try settings ?? CaptionCommand.liveSettings(language: language, keywords: HerName.alertWords(keywords, in: home)), clock: clock,
                       speakers: try speakerEngines.map { try SpeakerSupport.lineSpeakers(home: home, engines: $0) })
     }

@@ -1,0 +1,120 @@
+import Foundation
+import OzenIO
+import OzenKit
+
+/// The page's model manager:
+///
+///     GET  /api/models                   the catalogue with this computer's marks (as `ozen models available --json`)
+///     POST /api/models/install {"name"}  starts `ozen models install NAME --json` (one at a time)
+///     GET  /api/models/install           the install's progress: its last events, and how it ended
+///
+/// The install runs as its own process, so the captions never wait for it, and its JSON
+/// events (percent, speed, time left, retries) are what the page shows. With --lan every
+/// request needs the pairing token.
+final class ModelsAPI: @unchecked Sendable {
+    let home: OzenHome
+    let pairing: PairingToken?
+    private let lock = NSLock()
+    private var process: Process?
+    private var name: String?
+    private var events: [String] = []
+    private var problem: String?
+    private var exitStatus: Int32?
+    private var pending = Data()
+
+    init(home: OzenHome, pairing: PairingToken?) { self.home = home; self.pairing = pairing }
+
+    func answer(_ request: HTTPRequest) -> HTTPResponse {
+        if let pairing, !pairing.matches(request.bearerToken) {
+            return HistoryAPI.problem(401, "pairing needed: open the address `ozen serve --lan` printed")
+        }
+        switch (request.method, request.path) {
+        case ("GET", "/api/models"):
+            do {
+                let report = try ModelsAvailableCommand.report(home: home)
+                return .json(String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys]), as: UTF8.self))
+            } catch { return HistoryAPI.problem(500, String(describing: error)) }
+        case ("GET", "/api/models/install"):
+            return .json(progress())
+        case ("POST", "/api/models/install"):
+            guard let object = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any],
+                  let name = object["name"] as? String, !name.isEmpty, !name.contains("/") else {
+                return HistoryAPI.problem(400, #"send {"name":"…"} (a name from /api/models) as JSON"#)
+            }
+            return start(name)
+        case (_, "/api/models"), (_, "/api/models/install"):
+            return HistoryAPI.problem(405, "use GET, or POST to /api/models/install")
+        default:
+            return HistoryAPI.problem(404, "no such page: \(request.path)")
+        }
+    }
+
+    private func start(_ model: String) -> HTTPResponse {
+        lock.lock()
+        defer { lock.unlock() }
+        if let process, process.isRunning { return HistoryAPI.problem(409, "\(name ?? "a model") is being installed; wait for it to finish") }
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+        child.arguments = ["models", "install", model, "--json"]
+        let out = Pipe(), err = Pipe()
+        child.standardOutput = out
+        child.standardError = err
+        child.standardInput = FileHandle.nullDevice
+        out.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let more = handle.availableData
+            if more.isEmpty { handle.readabilityHandler = nil } else { self?.take(more) }
+        }
+        let errors = ServeLog()
+        err.fileHandleForReading.readabilityHandler = { handle in
+            let more = handle.availableData
+            if more.isEmpty { handle.readabilityHandler = nil } else { errors.append(more) }
+        }
+        child.terminationHandler = { [weak self] finished in
+            // The last words on stderr ("ozen: not enough space …") say why it did not install.
+            let said = errors.text.split(separator: "\n").last.map { String($0).replacingOccurrences(of: "ozen: ", with: "") }
+            self?.lock.withLock {
+                self?.exitStatus = finished.terminationStatus
+                if finished.terminationStatus != 0 { self?.problem = said ?? "the install stopped (\(finished.terminationStatus))" }
+            }
+        }
+        do { try child.run() } catch { return HistoryAPI.problem(500, "the install could not start: \(error)") }
+        process = child
+        name = model
+        events = []
+        problem = nil
+        exitStatus = nil
+        pending = Data()
+        return .json(JSONValue.object([("started", .string(model))]).serialized())
+    }
+
+    private func take(_ data: Data) {
+        lock.withLock {
+            pending += data
+            while let newline = pending.firstIndex(of: 10) {
+                let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                pending = Data(pending[pending.index(after: newline)...])
+                if !line.isEmpty { events.append(line); if events.count > 50 { events.removeFirst() } }
+            }
+        }
+    }
+
+    /// {"name", "running", "events": [the install's JSON events], "problem", "exit"}.
+    private func progress() -> String {
+        lock.withLock {
+            let list = "[" + events.joined(separator: ",") + "]"
+            var head: [(String, JSONValue)] = [("running", .bool(process?.isRunning ?? false)), ("name", name.map(JSONValue.string) ?? .null)]
+            head.append(("problem", problem.map(JSONValue.string) ?? .null))
+            head.append(("exit", exitStatus.map { .int(Int($0)) } ?? .null))
+            let text = JSONValue.object(head).serialized()
+            return String(text.dropLast()) + ",\"events\":" + list + "}"
+        }
+    }
+}
+
+/// Bytes a child wrote on stderr, kept whole.
+private final class ServeLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func append(_ more: Data) { lock.withLock { data += more } }
+    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+}
