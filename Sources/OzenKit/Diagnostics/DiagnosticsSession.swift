@@ -43,7 +43,6 @@ public final class DiagnosticsSession: @unchecked Sendable {
                 lags.append(lag)
                 if lags.count > 2000 { lags.removeFirst(lags.count - 2000) }
                 counters.captionLagNow = lag
-                counters.captionLagP90 = lags.sorted()[min(lags.count - 1, Int(Double(lags.count) * 0.9))]
             }
         }
         write(force: false)
@@ -79,12 +78,12 @@ public final class DiagnosticsSession: @unchecked Sendable {
     /// A cloud captions note (`CloudFallback.Note`'s text).
     public func cloud(_ text: String) {
         let back = text == CloudFallback.Note.back.text
-        if !back { lock.withLock { counters.cloudFallbacks = (counters.cloudFallbacks ?? 0) + 1 } }
         incidents.record(Incident(kind: back ? .recovery : .retry, source: "cloud", text: text))
         write(force: true)
     }
 
-    /// Lines whose final came from the cloud and from this computer, when cloud captions ran.
+    /// Lines whose final came from the cloud and from this computer (the fallbacks), when cloud
+    /// captions ran; `CloudFinalsRecognizer` counts them, this only records its counts.
     public func cloudCounts(_ counts: (cloud: Int, local: Int)?) {
         guard let counts else { return }
         lock.withLock { counters.cloudLines = counts.cloud; counters.cloudFallbacks = counts.local }
@@ -104,6 +103,8 @@ public final class DiagnosticsSession: @unchecked Sendable {
             guard force || now.timeIntervalSince(lastWrite) >= 5 else { return nil }
             lastWrite = now
             counters.updated = now
+            // Sorted here, at most every 5 s, not on each caption event.
+            if !lags.isEmpty { counters.captionLagP90 = lags.sorted()[min(lags.count - 1, Int(Double(lags.count) * 0.9))] }
             return try? IncidentLog.encoder.encode(counters)
         }
         guard let data else { return }

@@ -15,9 +15,7 @@ struct FirstRunAPI: Sendable {
 
     func answer(_ request: HTTPRequest) -> HTTPResponse {
         guard request.path == "/api/first-run" else { return HistoryAPI.problem(404, "no such page: \(request.path)") }
-        if let pairing, !pairing.matches(request.bearerToken) {
-            return HistoryAPI.problem(401, "pairing needed: open the address `ozen serve --lan` printed")
-        }
+        if let refusal = HistoryAPI.unpaired(request, pairing) { return refusal }
         switch request.method {
         case "GET":
             return .json(JSONValue.object([("ask", .bool(FirstRun.shouldAsk(in: home))),

@@ -17,9 +17,7 @@ struct HistoryAPI: Sendable {
 
     func answer(_ request: HTTPRequest) -> HTTPResponse {
         guard request.method == "GET" else { return Self.problem(405, "only GET is served here") }
-        if let pairing, !pairing.matches(request.bearerToken) {
-            return Self.problem(401, "pairing needed: open the address `ozen serve --lan` printed")
-        }
+        if let refusal = Self.unpaired(request, pairing) { return refusal }
         let path = HistoryStore.path(in: home)
         guard FileManager.default.fileExists(atPath: path) else {
             return request.path == "/api/conversations" ? .json(#"{"conversations":[]}"#) : Self.problem(404, "nothing is saved yet")
@@ -75,6 +73,12 @@ struct HistoryAPI: Sendable {
                  ("start", .number(l.start, decimals: 3)), ("end", .number(l.end, decimals: 3)),
                  ("starred", .bool(l.starred)), ("uncertain", .bool(l.uncertain)), ("language", .string(l.language)),
                  ("direction", .string(TextDirection(language: l.language, text: l.shownText).rawValue))])
+    }
+
+    /// The page's APIs' one pairing check: with --lan, a request without the token is refused.
+    static func unpaired(_ request: HTTPRequest, _ pairing: PairingToken?) -> HTTPResponse? {
+        guard let pairing, !pairing.matches(request.bearerToken) else { return nil }
+        return problem(401, "pairing needed: open the address `ozen serve --lan` printed")
     }
 
     static func problem(_ status: Int, _ detail: String) -> HTTPResponse {

@@ -25,9 +25,7 @@ final class ModelsAPI: @unchecked Sendable {
     init(home: OzenHome, pairing: PairingToken?) { self.home = home; self.pairing = pairing }
 
     func answer(_ request: HTTPRequest) -> HTTPResponse {
-        if let pairing, !pairing.matches(request.bearerToken) {
-            return HistoryAPI.problem(401, "pairing needed: open the address `ozen serve --lan` printed")
-        }
+        if let refusal = HistoryAPI.unpaired(request, pairing) { return refusal }
         switch (request.method, request.path) {
         case ("GET", "/api/models"):
             do {

@@ -37,9 +37,7 @@ struct PageDictation: Sendable {
     func answer(_ request: HTTPRequest) -> HTTPResponse {
         guard request.path == "/api/dictation/insert" else { return HistoryAPI.problem(404, "no such page: \(request.path)") }
         guard request.method == "POST" else { return HistoryAPI.problem(405, "use POST") }
-        if let pairing, !pairing.matches(request.bearerToken) {
-            return HistoryAPI.problem(401, "pairing needed: open the address `ozen serve --lan` printed")
-        }
+        if let refusal = HistoryAPI.unpaired(request, pairing) { return refusal }
         guard let object = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any],
               let text = object["text"] as? String else {
             return HistoryAPI.problem(400, #"send {"text":"…"} as JSON"#)
