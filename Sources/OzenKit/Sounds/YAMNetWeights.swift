@@ -6,18 +6,17 @@ import Foundation
 ///
 /// Layout: "OZYAMNET", the format version and the index length (uint32 little-endian each),
 /// the index (JSON: layers in order, their shapes, strides, ONNX pads, where each tensor lies,
-/// each layer's output quantization, the class map CSV), spaces up to a multiple of 64 bytes,
-/// then every tensor as float32 little-endian. Weights are already dequantized (int8 per
-/// output channel → float32, exactly as the ONNX graph's QuantizeLinear/DequantizeLinear pair
-/// does); the activations' uint8 scales are kept so the engine rounds as the graph does.
+/// the precision, the patch's log offset, the class map CSV), spaces up to a multiple of 64
+/// bytes, then every tensor as float32 little-endian.
+///
+/// Format 2 is the float network: the float32 weights the int8 graph wraps in
+/// QuantizeLinear/DequantizeLinear pairs, with no pair applied and no activation rounded.
+/// Format 1 rounded as the int8 graph does, so every score was one of a few steps (0.094,
+/// 0.18, 0.32, 0.5, 0.68, 0.91) and no threshold could sit between them (issue 17); a
+/// format-1 file is refused with what to do (run setup again, which re-exports it).
 public struct YAMNetWeights: Sendable {
     public static let magic = Array("OZYAMNET".utf8)
-    public static let formatVersion: UInt32 = 1
-
-    public struct Quantization: Decodable, Sendable, Equatable {
-        public var scale: Float
-        public var zeroPoint: Int
-    }
+    public static let formatVersion: UInt32 = 2
 
     /// Where one tensor lies in `values`.
     public struct Tensor: Decodable, Sendable, Equatable {
@@ -49,8 +48,6 @@ public struct YAMNetWeights: Sendable {
         public var weights: Tensor?
         public var bias: Tensor?
         public var relu: Bool
-        /// uint8 rounding of the layer's output (every layer but the last).
-        public var outputQuantization: Quantization?
     }
 
     struct Index: Decodable {
@@ -58,18 +55,14 @@ public struct YAMNetWeights: Sendable {
         var formatVersion: Int
         var patchFrames: Int
         var melBands: Int
-        var inputQuantization: Quantization
-        var outputQuantization: Quantization
+        var precision: String
+        var logOffset: Double
         var layers: [Layer]
         var weightCount: Int
         var classMapCsv: String
     }
 
     public var layers: [Layer]
-    /// The patch's uint8 rounding before the first layer.
-    public var inputQuantization: Quantization
-    /// The scores' uint8 rounding: logit = scale × (code − zero point).
-    public var outputQuantization: Quantization
     public var classMap: SoundClassMap
     public var values: [Float]
 
@@ -97,8 +90,8 @@ public struct YAMNetWeights: Sendable {
         }
         let version = uint32(8), indexLength = Int(uint32(12))
         guard version == Self.formatVersion else {
-            throw ReadError(detail: tr("גרסת הקובץ \(version) אינה נתמכת (נתמכת \(Self.formatVersion))",
-                                         "file format version \(version) is not supported (expected \(Self.formatVersion))"))
+            throw ReadError(detail: tr("גרסת הקובץ \(version) אינה נתמכת (נתמכת \(Self.formatVersion)); הריצו את make setup שוב כדי לייצא אותו מחדש",
+                                         "file format version \(version) is not supported (expected \(Self.formatVersion)); run make setup again to export it anew"))
         }
         let dataStart = (16 + indexLength + 63) / 64 * 64
         guard data.count >= dataStart else {
@@ -113,7 +106,8 @@ public struct YAMNetWeights: Sendable {
             throw ReadError(detail: tr("האינדקס של הקובץ פגום", "the file's index is damaged"))
         }
         guard index.format == "ozen-yamnet-weights", index.patchFrames == YAMNetLogMel.frameCount,
-              index.melBands == YAMNetLogMel.bandCount else {
+              index.melBands == YAMNetLogMel.bandCount, index.precision == "float32",
+              abs(index.logOffset - Double(YAMNetLogMel.logOffset)) < 1e-9 else {
             throw ReadError(detail: tr("הקובץ אינו מתאר את YAMNet על טלאי 96×64", "the file does not describe YAMNet on 96×64 patches"))
         }
         let byteCount = index.weightCount * 4
@@ -138,8 +132,6 @@ public struct YAMNetWeights: Sendable {
         }
         try Self.check(index.layers, valueCount: values.count, classCount: classMap.entries.count)
         layers = index.layers
-        inputQuantization = index.inputQuantization
-        outputQuantization = index.outputQuantization
         self.classMap = classMap
         self.values = values
     }
@@ -169,9 +161,6 @@ public struct YAMNetWeights: Sendable {
             }
             if layer.kind == .depthwise || layer.kind == .averagePool { guard layer.outChannels == channels else { throw bad } }
             if layer.kind == .conv { guard channels == 1 else { throw bad } }
-            if number < layers.count - 1 {
-                guard let q = layer.outputQuantization, q.scale > 0, (0...255).contains(q.zeroPoint) else { throw bad }
-            }
             channels = layer.outChannels
         }
         guard layers.last?.kind == .dense, channels == classCount else {
