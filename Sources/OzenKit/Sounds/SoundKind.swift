@@ -56,7 +56,7 @@ public struct SoundKind: Sendable, Hashable {
         case "phone": return tr("טלפון מצלצל", "phone ringing")
         case "baby": return tr("תינוק בוכה", "baby crying")
         case "glass": return tr("זכוכית נשברת", "glass breaking")
-        case "scream": return tr("צעקה", "someone screaming")
+        case "scream": return tr("צעקה", "someone shouting or screaming")
         case "dog": return tr("כלב נובח", "dog barking")
         case "cat": return tr("חתול", "cat")
         case "kettle": return tr("קומקום שורק", "kettle whistling")

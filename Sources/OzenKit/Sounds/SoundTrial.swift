@@ -14,10 +14,11 @@ public struct SoundTrial: Sendable {
     public var soundEnd: Double
     public private(set) var alerts: [SoundAlertEvent] = []
 
-    public init(expected: String?, soundStart: Double = 0, soundEnd: Double = 0) {
+    public init(expected: String?, soundStart: Double = 0, soundEnd: Double = 0, alerts: [SoundAlertEvent] = []) {
         self.expected = expected
         self.soundStart = soundStart
         self.soundEnd = soundEnd
+        self.alerts = alerts
     }
 
     /// Runs `watch` over `samples` (16 kHz) and keeps its alerts.

@@ -68,7 +68,7 @@ public final class SoundWatch: AudioListener {
         windowsHeard += 1
         let end = Double(bufferEnd) / rate
         onScores?(scores, end)
-        for alert in policy.observe(scores, windowStart: end - Double(windowLength) / rate, windowEnd: end) {
+        for alert in policy.observe(scores, windowStart: max(0, end - Double(windowLength) / rate), windowEnd: end) {
             emit(.sound(alert))
         }
     }

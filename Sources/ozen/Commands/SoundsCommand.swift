@@ -90,11 +90,11 @@ enum SoundsCommand {
         let audio = try WAVDecoder().read(path: path).atSpeechRate()
         let watch = try watch(home: home, alsoMuted: args.values("--mute-sound"))
         if args.flag("--scores") {
-            // Every window's catalog classes scoring 0.05 or more, one JSON line a window.
+            // Every window's catalog classes scoring 0.005 or more (the lowest thresholds are 0.01), one JSON line a window.
             let names = watch.classifier.classNames
             let listened = Set(SoundKind.all.flatMap(\.classes))
             watch.onScores = { scores, end in
-                let heard = scores.indices.filter { listened.contains(names[$0]) && scores[$0] >= 0.05 }
+                let heard = scores.indices.filter { listened.contains(names[$0]) && scores[$0] >= 0.005 }
                     .sorted { scores[$0] > scores[$1] }
                 let line = JSONValue.object([("end", .number(end, decimals: 2)),
                                              ("scores", .object(heard.map { (names[$0], .number(Double(scores[$0]), decimals: 3)) }))])

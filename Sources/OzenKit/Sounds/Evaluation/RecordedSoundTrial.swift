@@ -1,0 +1,48 @@
+/// One trial of the sound alerts kept as the classifier heard it: every window's scores for
+/// the classes the kinds listen to, so the alert policy can be replayed over it with other
+/// numbers (`SoundThresholdSearch`) without running the classifier again.
+public struct RecordedSoundTrial: Sendable {
+    public struct Window: Sendable {
+        /// Where the window ends in the trial's audio (seconds).
+        public var end: Double
+        /// Scores in the order of the recording's `classNames`.
+        public var scores: [Float]
+
+        public init(end: Double, scores: [Float]) {
+            self.end = end
+            self.scores = scores
+        }
+    }
+
+    /// "doorbell-dingdong.wav at -10 dB in jfk/jfk.wav".
+    public var name: String
+    /// The kind laid in (nil: a sound that must raise nothing, or plain talk).
+    public var expected: String?
+    /// The sound's loudness against the speech (nil for plain talk).
+    public var levelDB: Double?
+    public var soundStart: Double
+    public var soundEnd: Double
+    public var windowSeconds: Double
+    public var windows: [Window]
+
+    public init(name: String, expected: String?, levelDB: Double?, soundStart: Double, soundEnd: Double,
+                windowSeconds: Double, windows: [Window]) {
+        self.name = name
+        self.expected = expected
+        self.levelDB = levelDB
+        self.soundStart = soundStart
+        self.soundEnd = soundEnd
+        self.windowSeconds = windowSeconds
+        self.windows = windows
+    }
+
+    /// The alerts `kinds` raise over this trial, judged as `SoundTrial` judges a live run.
+    public func replay(kinds: [SoundKind], classNames: [String]) -> SoundTrial {
+        var policy = SoundAlertPolicy(classNames: classNames, kinds: kinds)
+        var alerts: [SoundAlertEvent] = []
+        for window in windows {
+            alerts += policy.observe(window.scores, windowStart: window.end - windowSeconds, windowEnd: window.end)
+        }
+        return SoundTrial(expected: expected, soundStart: soundStart, soundEnd: soundEnd, alerts: alerts)
+    }
+}

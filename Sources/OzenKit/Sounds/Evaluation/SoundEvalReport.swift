@@ -1,0 +1,208 @@
+import Foundation
+
+/// What `ozen sounds eval` prints: the alert kinds replayed over recorded trials (real sounds
+/// in real speech) and plain talk, counted the way the issue's targets are written: recall per
+/// kind and per loudness, every danger at 0 dB, how soon after its onset a sound is reported,
+/// the wrong alerts, the alerts an hour of conversation raises, and the classifier's cost.
+public struct SoundEvalReport: Sendable {
+    /// Kinds whose false alerts in talk matter most (issue 17: at most one an hour).
+    public static let urgent: Set<String> = ["alarm", "siren", "doorbell", "phone"]
+
+    public struct KindFigures: Sendable {
+        public var kind: String
+        public var priority: Int
+        /// Per level: trials and detections (in `levels` order).
+        public var trials: [Int]
+        public var detected: [Int]
+        public var delays: [Double]
+        /// Alerts of this kind on recordings of another kind or of none.
+        public var wrong: Int
+        public var talkAlerts: Int
+    }
+
+    public var levels: [Double]
+    public var half: String
+    public var recordings: [AlertRecording]
+    public var speech: [String]
+    public var talkName: String
+    public var talkSeconds: Double
+    public var kinds: [KindFigures]
+    /// Alerts raised on recordings that must raise nothing (desktop chimes).
+    public var chimeAlerts: Int
+    public var missed: [String]
+    public var millisecondsPerWindow: Double
+    public var secondsTaken: Double
+
+    public init(kinds listened: [SoundKind], classNames: [String], trials: [RecordedSoundTrial], talk: RecordedSoundTrial,
+                levels: [Double], half: String, recordings: [AlertRecording], speech: [String], talkName: String,
+                millisecondsPerWindow: Double, secondsTaken: Double) {
+        self.levels = levels
+        self.half = half
+        self.recordings = recordings
+        self.speech = speech
+        self.talkName = talkName
+        self.talkSeconds = talk.windows.last.map { $0.end } ?? 0
+        self.millisecondsPerWindow = millisecondsPerWindow
+        self.secondsTaken = secondsTaken
+        var figures = listened.map { KindFigures(kind: $0.name, priority: $0.priority, trials: levels.map { _ in 0 },
+                                                 detected: levels.map { _ in 0 }, delays: [], wrong: 0, talkAlerts: 0) }
+        let position = Dictionary(uniqueKeysWithValues: listened.enumerated().map { ($1.name, $0) })
+        var chimes = 0
+        var missed: [String] = []
+        for trial in trials {
+            let run = trial.replay(kinds: listened, classNames: classNames)
+            if let expected = trial.expected, let k = position[expected], let level = trial.levelDB,
+               let l = levels.firstIndex(of: level) {
+                figures[k].trials[l] += 1
+                if let delay = run.delay {
+                    figures[k].detected[l] += 1
+                    figures[k].delays.append(delay)
+                } else {
+                    missed.append(trial.name)
+                }
+            }
+            for alert in run.falseAlarms {
+                if trial.expected == nil { chimes += 1 }
+                if let k = position[alert.kind] { figures[k].wrong += 1 }
+            }
+        }
+        for alert in talk.replay(kinds: listened, classNames: classNames).alerts {
+            if let k = position[alert.kind] { figures[k].talkAlerts += 1 }
+        }
+        self.kinds = figures
+        self.chimeAlerts = chimes
+        self.missed = missed
+    }
+
+    public var talkHours: Double { talkSeconds / 3600 }
+
+    /// Detections over trials at each level, all kinds together.
+    public var recallByLevel: [Double] {
+        levels.indices.map { l in
+            let trials = kinds.reduce(0) { $0 + $1.trials[l] }
+            return trials == 0 ? 0 : Double(kinds.reduce(0) { $0 + $1.detected[l] }) / Double(trials)
+        }
+    }
+
+    public var medianDelay: Double? { Percentile.of(kinds.flatMap(\.delays), 50) }
+
+    /// Dangers (priority 3) caught at 0 dB, of those tried.
+    public var dangersAtZero: (caught: Int, tried: Int)? {
+        guard let l = levels.firstIndex(of: 0) else { return nil }
+        let dangers = kinds.filter { $0.priority >= 3 }
+        return (dangers.reduce(0) { $0 + $1.detected[l] }, dangers.reduce(0) { $0 + $1.trials[l] })
+    }
+
+    public var urgentTalkAlertsPerHour: Double {
+        talkHours == 0 ? 0 : Double(kinds.filter { Self.urgent.contains($0.kind) }.reduce(0) { $0 + $1.talkAlerts }) / talkHours
+    }
+
+    /// Share of one core: the classifier works one window every 0.48 s.
+    public var shareOfOneCore: Double { millisecondsPerWindow / 1000 / SoundWatch.hopSeconds }
+
+    static func percent(_ a: Int, _ b: Int) -> String {
+        b == 0 ? "–" : String(format: "%d/%d", a, b)
+    }
+
+    public var text: String {
+        var lines: [String] = []
+        lines.append("half: \(half) — \(recordings.count) recordings laid into \(speech.count) speech recordings at " +
+                     levels.map { String(format: "%g dB", $0) }.joined(separator: ", ") + ", sound 2 s in")
+        let header = ["kind".padding(toLength: 11, withPad: " ", startingAt: 0)] + levels.map { String(format: "%6g dB", $0) }
+            + ["  delay", "  wrong", "  talk/h"]
+        lines.append(header.joined(separator: " "))
+        for k in kinds where k.trials.reduce(0, +) > 0 || k.wrong > 0 || k.talkAlerts > 0 {
+            var row = [k.kind.padding(toLength: 11, withPad: " ", startingAt: 0)]
+            for l in levels.indices { row.append(Self.percent(k.detected[l], k.trials[l]).leftPadded(9)) }
+            row.append((Percentile.of(k.delays, 50).map { String(format: "%.2f s", $0) } ?? "–").leftPadded(7))
+            row.append(String(k.wrong).leftPadded(7))
+            row.append(String(format: "%.1f", talkHours == 0 ? 0 : Double(k.talkAlerts) / talkHours).leftPadded(8))
+            lines.append(row.joined(separator: " "))
+        }
+        lines.append("recall: " + zip(levels, recallByLevel).map { String(format: "%g dB %.0f %%", $0, $1 * 100) }.joined(separator: ", "))
+        if let d = dangersAtZero { lines.append("dangers (alarm, siren, explosion) caught at 0 dB: \(d.caught) of \(d.tried)") }
+        lines.append("onset delay, median: " + (medianDelay.map { String(format: "%.2f s", $0) } ?? "–"))
+        lines.append("alerts on sounds that must raise nothing (chimes): \(chimeAlerts)")
+        lines.append(String(format: "conversation alone (%@, %.1f min): %d alerts, %.1f an hour of alarm, siren, doorbell or phone",
+                            talkName, talkSeconds / 60, kinds.reduce(0) { $0 + $1.talkAlerts }, urgentTalkAlertsPerHour))
+        lines.append(String(format: "classifier: %.2f ms a window, %.2f %% of one core", millisecondsPerWindow, shareOfOneCore * 100))
+        if !missed.isEmpty {
+            // Each recording's misses, by level: "phone-oxygen.wav 6 at -20 dB, 2 at -10 dB".
+            var byFile: [String: [Int: Int]] = [:]
+            for trial in missed {
+                let parts = trial.components(separatedBy: " at ")
+                guard parts.count >= 2, let level = Int(parts[1].split(separator: " ").first ?? "") else { continue }
+                byFile[parts[0], default: [:]][level, default: 0] += 1
+            }
+            lines.append("missed, by recording:")
+            for (file, levels) in byFile.sorted(by: { $0.key < $1.key }) {
+                lines.append("  \(file): " + levels.sorted { $0.key > $1.key }.map { "\($0.value) at \($0.key) dB" }.joined(separator: ", "))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    public var json: JSONValue {
+        .object([
+            ("half", .string(half)),
+            ("levels_db", .array(levels.map { .number($0, decimals: 1) })),
+            ("recordings", .array(recordings.map { .string($0.file) })),
+            ("speech_recordings", .array(speech.map { .string($0) })),
+            ("kinds", .array(kinds.map { k in
+                .object([
+                    ("kind", .string(k.kind)), ("priority", .int(k.priority)),
+                    ("by_level", .array(levels.indices.map { l in
+                        .object([("db", .number(levels[l], decimals: 1)), ("trials", .int(k.trials[l])), ("detected", .int(k.detected[l]))])
+                    })),
+                    ("median_delay", Percentile.of(k.delays, 50).map { .number($0, decimals: 2) } ?? .null),
+                    ("wrong_alerts", .int(k.wrong)), ("talk_alerts", .int(k.talkAlerts)),
+                ])
+            })),
+            ("recall_by_level", .array(recallByLevel.map { .number($0, decimals: 3) })),
+            ("dangers_at_0_db", dangersAtZero.map { .object([("caught", .int($0.caught)), ("tried", .int($0.tried))]) } ?? .null),
+            ("median_delay", medianDelay.map { .number($0, decimals: 2) } ?? .null),
+            ("chime_alerts", .int(chimeAlerts)),
+            ("conversation", .object([
+                ("what", .string(talkName)), ("seconds", .number(talkSeconds, decimals: 1)),
+                ("alerts", .int(kinds.reduce(0) { $0 + $1.talkAlerts })),
+                ("urgent_per_hour", .number(urgentTalkAlertsPerHour, decimals: 2)),
+            ])),
+            ("missed", .array(missed.map { .string($0) })),
+            ("ms_per_window", .number(millisecondsPerWindow, decimals: 2)),
+            ("share_of_one_core", .number(shareOfOneCore, decimals: 4)),
+            ("seconds_taken", .number(secondsTaken, decimals: 1)),
+        ])
+    }
+
+    /// The numbers `--tune` chose, as lines for `SoundKinds.swift`, with what chose them.
+    public static func tuning(_ choices: [SoundThresholdSearch.Choice], talkMinutes: Double, json: Bool) -> String {
+        if json {
+            return JSONValue.array(choices.map { c in
+                .object([
+                    ("kind", .string(c.kind.name)), ("threshold", .number(Double(c.kind.threshold), decimals: 2)),
+                    ("windows_to_agree", .int(c.kind.windowsToAgree)), ("windows_looked", .int(c.kind.windowsLooked)),
+                    ("sure_score", c.kind.sureScore.map { .number(Double($0), decimals: 2) } ?? .null),
+                    ("trials", .int(c.trials)), ("detected", .int(c.detected)), ("within_1_s", .int(c.prompt)),
+                    ("median_delay", c.medianDelay.map { .number($0, decimals: 2) } ?? .null),
+                    ("wrong_alerts", .int(c.confusions)), ("talk_alerts", .int(c.talkAlerts)), ("admissible", .bool(c.admissible)),
+                ])
+            }).serialized()
+        }
+        var lines = [String(format: "chosen on the tune half (talk: %.0f min)", talkMinutes)]
+        for c in choices {
+            let rule = c.kind.windowsToAgree == 1 ? "1 window" : "\(c.kind.windowsToAgree) of \(c.kind.windowsLooked)"
+            let sure = c.kind.sureScore.map { String(format: ", sure %.2f", $0) } ?? ""
+            let delay = c.medianDelay.map { String(format: "%.2f s", $0) } ?? "–"
+            lines.append(String(format: "%@: threshold %.2f, %@%@ — found %d of %d (%d within 1 s), delay %@, wrong %d, talk %d%@",
+                                c.kind.name, c.kind.threshold, rule, sure, c.detected, c.trials, c.prompt, delay,
+                                c.confusions, c.talkAlerts, c.admissible ? "" : " (nothing kept talk quiet: strictest kept)"))
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

@@ -1,0 +1,137 @@
+/// Chooses a kind's numbers (threshold, windows to agree, sure score) on recorded trials: the
+/// `tune` half of `ozen sounds eval`, real alert recordings laid into real speech at several
+/// loudnesses, and plain talk.
+///
+/// Every candidate is replayed through the real `SoundAlertPolicy` over the recorded scores.
+/// A candidate is admissible only if talk alone raises nothing with it *and* with numbers one
+/// grid step lower (a margin for talk it has not heard). Among those it takes the most
+/// detections of the kind, each detection that is not within `promptSeconds` of the sound's
+/// start counting half, less two for every other recording (another kind's, or a chime that
+/// must raise nothing) it calls this kind; then the lower median delay; then the higher
+/// numbers (more margin). When no candidate is admissible, the strictest is kept and the
+/// result says so. When no candidate finds the kind at all (no recording of it, or stand-ins
+/// the classifier does not hear as it), the kind's own numbers are kept if talk stays quiet
+/// with them: the search has nothing to choose on, and a real doorbell may well be heard.
+public struct SoundThresholdSearch: Sendable {
+    /// Scores tried as thresholds and sure scores, finer near zero: under talk a sound's class
+    /// often scores 0.05–0.2 while talk alone keeps it under 0.01 (the float network's scores
+    /// are continuous, so such a threshold can be chosen at all).
+    public static let grid: [Float] = [0.01, 0.015, 0.02, 0.03, 0.04, 0.05, 0.07, 0.1, 0.13, 0.16, 0.2, 0.25, 0.3,
+                                       0.35, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]
+    /// A sound reported later than this after it began is late (issue 17: within 1 s).
+    public static let promptSeconds = 1.0
+
+    public struct Choice: Sendable {
+        public var kind: SoundKind
+        /// Trials of the kind, detections, detections within `promptSeconds`, median delay.
+        public var trials: Int
+        public var detected: Int
+        public var prompt: Int
+        public var medianDelay: Double?
+        /// Alerts of this kind raised on other recordings, and in talk alone.
+        public var confusions: Int
+        public var talkAlerts: Int
+        /// False when nothing kept talk quiet: the strictest candidate was kept.
+        public var admissible: Bool
+    }
+
+    public var classNames: [String]
+    public var trials: [RecordedSoundTrial]
+    public var talk: [RecordedSoundTrial]
+
+    public init(classNames: [String], trials: [RecordedSoundTrial], talk: [RecordedSoundTrial]) {
+        self.classNames = classNames
+        self.trials = trials
+        self.talk = talk
+    }
+
+    /// The candidates for `kind`: one window at a threshold, or two of three windows at a
+    /// threshold with or without a higher sure score for a single window.
+    static func candidates(_ kind: SoundKind) -> [SoundKind] {
+        var out: [SoundKind] = []
+        for t in grid {
+            out.append(kind.with(threshold: t, windowsToAgree: 1, of: 1, sureScore: nil))
+            out.append(kind.with(threshold: t, windowsToAgree: 2, of: 3, sureScore: nil))
+            for s in grid where s > t + 0.01 {
+                out.append(kind.with(threshold: t, windowsToAgree: 2, of: 3, sureScore: s))
+            }
+        }
+        return out
+    }
+
+    /// The same rule one grid step more permissive.
+    static func lower(_ kind: SoundKind) -> SoundKind {
+        func step(_ value: Float) -> Float { grid.last { $0 < value - 1e-6 } ?? value * 0.7 }
+        return kind.with(threshold: step(kind.threshold), windowsToAgree: kind.windowsToAgree, of: kind.windowsLooked,
+                         sureScore: kind.sureScore.map(step))
+    }
+
+    func talkAlerts(_ kind: SoundKind) -> Int {
+        talk.reduce(0) { $0 + $1.replay(kinds: [kind], classNames: classNames).alerts.count }
+    }
+
+    func measure(_ kind: SoundKind) -> Choice {
+        var trialsOfKind = 0, detected = 0, prompt = 0, confusions = 0
+        var delays: [Double] = []
+        for trial in trials {
+            let run = trial.replay(kinds: [kind], classNames: classNames)
+            if trial.expected == kind.name {
+                trialsOfKind += 1
+                if let delay = run.delay {
+                    detected += 1
+                    delays.append(delay)
+                    if delay <= Self.promptSeconds { prompt += 1 }
+                }
+                confusions += run.falseAlarms.filter { $0.at < trial.soundStart }.count
+            } else {
+                confusions += run.alerts.count
+            }
+        }
+        return Choice(kind: kind, trials: trialsOfKind, detected: detected, prompt: prompt,
+                      medianDelay: Percentile.of(delays, 50), confusions: confusions, talkAlerts: talkAlerts(kind),
+                      admissible: true)
+    }
+
+    /// The best numbers for `kind` on these trials.
+    public func choose(for kind: SoundKind) -> Choice {
+        var best: (choice: Choice, score: Double)?
+        var strictest: Choice?
+        for candidate in Self.candidates(kind) {
+            let choice = measure(candidate)
+            if choice.talkAlerts > 0 || talkAlerts(Self.lower(candidate)) > 0 {
+                if candidate.windowsToAgree == 2, candidate.sureScore == nil, candidate.threshold == Self.grid.last {
+                    strictest = choice
+                }
+                continue
+            }
+            let score = Double(choice.prompt) + 0.5 * Double(choice.detected - choice.prompt) - 2 * Double(choice.confusions)
+            if let current = best {
+                let delay = choice.medianDelay ?? 99, currentDelay = current.choice.medianDelay ?? 99
+                let margin = candidate.threshold + (candidate.sureScore ?? 1) + Float(candidate.windowsToAgree) * 0.01
+                let currentMargin = current.choice.kind.threshold + (current.choice.kind.sureScore ?? 1)
+                    + Float(current.choice.kind.windowsToAgree) * 0.01
+                let better = score > current.score + 1e-9
+                    || (abs(score - current.score) < 1e-9 && (delay < currentDelay - 1e-9
+                        || (abs(delay - currentDelay) < 1e-9 && margin > currentMargin)))
+                if better { best = (choice, score) }
+            } else {
+                best = (choice, score)
+            }
+        }
+        if let best, best.score > 0 { return best.choice }
+        let own = measure(kind)
+        if own.talkAlerts == 0 && talkAlerts(Self.lower(kind)) == 0 { return own }
+        if let best { return best.choice }
+        var kept = strictest ?? measure(kind)
+        kept.admissible = false
+        return kept
+    }
+}
+
+extension SoundKind {
+    /// This kind with other numbers.
+    public func with(threshold: Float, windowsToAgree: Int, of windowsLooked: Int, sureScore: Float?) -> SoundKind {
+        SoundKind(name: name, priority: priority, classes: classes, threshold: threshold, windowsToAgree: windowsToAgree,
+                  of: windowsLooked, sureScore: sureScore)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import OzenKit
+import OzenTestSupport
+import Testing
+
+/// The list of real alert recordings setup installs (scripts/alert-sounds.tsv) and how it is read:
+/// every kind it names exists, the kinds with more than one recording have one in each half
+/// (so the figures quoted are on recordings no number was chosen on), and a damaged line is
+/// refused with its number.
+@Suite struct AlertRecordingTests {
+    static func listText() throws -> String {
+        try String(contentsOf: Fixtures.repository.appendingPathComponent("scripts/alert-sounds.tsv"), encoding: .utf8)
+    }
+
+    @Test func theListSetupInstallsIsSplitIntoTwoHalvesForEveryKindItCan() throws {
+        let recordings = try AlertRecording.catalogue(tsv: try Self.listText())
+        #expect(recordings.count == 59)
+        #expect(Set(recordings.map(\.file)).count == recordings.count, "file names repeat")
+        let byKind = Dictionary(grouping: recordings.filter { $0.kind != nil }, by: { $0.kind! })
+        for (kind, list) in byKind where list.count >= 2 {
+            #expect(Set(list.map(\.half)) == [.tune, .report], "\(kind) is not in both halves")
+        }
+        // Dangers, the door and the phone have at least four recordings each.
+        for kind in ["alarm", "siren", "doorbell", "phone"] { #expect((byKind[kind]?.count ?? 0) >= 4, "\(kind)") }
+        // Sounds that must raise nothing (desktop chimes) are in both halves too.
+        #expect(Set(recordings.filter { $0.kind == nil }.map(\.half)) == [.tune, .report])
+    }
+
+    @Test func theInstalledCopyIsTheList() throws {
+        let installed = try String(contentsOf: Fixtures.folder.appendingPathComponent("alerts/alert-sounds.tsv"), encoding: .utf8)
+        #expect(installed == (try Self.listText()), "setup's copy differs from scripts/alert-sounds.tsv (run make setup)")
+        for recording in try AlertRecording.catalogue(tsv: installed) {
+            #expect(FileManager.default.fileExists(atPath: Fixtures.folder.appendingPathComponent("alerts/" + recording.file).path),
+                    "\(recording.file) is missing")
+        }
+    }
+
+    @Test func aDamagedLineIsRefusedWithItsNumber() {
+        let good = "x.wav\tdog\ttune\t1\t0\tpkg\t1.0\tpath\tabc\tMIT"
+        #expect(throws: AlertRecording.ReadError(line: 3, detail: "10 columns needed, found 3")) {
+            _ = try AlertRecording.catalogue(tsv: "# note\n\(good)\na\tb\tc\n")
+        }
+        #expect(throws: AlertRecording.ReadError.self) {
+            _ = try AlertRecording.catalogue(tsv: good.replacingOccurrences(of: "dog", with: "dragon"))
+        }
+        #expect(throws: AlertRecording.ReadError.self) {
+            _ = try AlertRecording.catalogue(tsv: good.replacingOccurrences(of: "tune", with: "both"))
+        }
+        #expect(throws: AlertRecording.ReadError.self) {
+            _ = try AlertRecording.catalogue(tsv: good.replacingOccurrences(of: "\t1\t0\t", with: "\tmany\t0\t"))
+        }
+        let read = try? AlertRecording.catalogue(tsv: good.replacingOccurrences(of: "\tdog\t", with: "\t-\t"))
+        #expect(read?.first?.kind == nil && read?.first?.half == .tune)
+    }
+}
