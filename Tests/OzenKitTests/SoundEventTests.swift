@@ -18,7 +18,7 @@ import Testing
         #expect(Set(kinds.map(\.name)).count == kinds.count)
         let classes = kinds.flatMap(\.classes)
         #expect(Set(classes).count == classes.count, "a class belongs to one kind")
-        #expect(classes.count == 45)
+        #expect(classes.count == 57)
         #expect(kinds.filter(\.isDanger).map(\.name) == ["alarm", "siren", "explosion"])
         #expect(kinds.allSatisfy { (1...3).contains($0.priority) && $0.threshold > 0 && $0.threshold < 1 })
         #expect(kinds.allSatisfy { $0.windowsToAgree >= 1 && $0.windowsLooked >= $0.windowsToAgree && ($0.sureScore ?? 1) >= $0.threshold })

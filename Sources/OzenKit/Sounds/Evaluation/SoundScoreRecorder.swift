@@ -1,0 +1,40 @@
+import Foundation
+
+/// Runs the classifier over a trial's audio exactly as a live `SoundWatch` does, and keeps
+/// every window's scores for the classes the kinds listen to: what `ozen sounds eval` replays
+/// the policy over. Any `SoundClassifier` can be measured this way.
+public struct SoundScoreRecorder {
+    public let classifier: any SoundClassifier
+    /// The listened classes, in `RecordedSoundTrial.Window.scores` order.
+    public let classNames: [String]
+    private let indices: [Int]
+    public private(set) var windows = 0
+    /// Seconds the watch took over all trials (classifier, front end and policy).
+    public private(set) var classifySeconds = 0.0
+
+    public init(classifier: any SoundClassifier) {
+        self.classifier = classifier
+        var seen = Set<String>()
+        let names = SoundKind.all.flatMap(\.classes).filter { seen.insert($0).inserted }
+        let index = Dictionary(classifier.classNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        classNames = names.filter { index[$0] != nil }
+        indices = classNames.map { index[$0]! }
+    }
+
+    public var millisecondsPerWindow: Double { windows == 0 ? 0 : classifySeconds * 1000 / Double(windows) }
+
+    public mutating func record(_ samples: [Float], name: String, expected: String?, levelDB: Double?,
+                                soundStart: Double, soundEnd: Double) throws -> RecordedSoundTrial {
+        let watch = SoundWatch(classifier: classifier)
+        var kept: [RecordedSoundTrial.Window] = []
+        let indices = self.indices
+        watch.onScores = { scores, end in kept.append(.init(end: end, scores: indices.map { scores[$0] })) }
+        let started = DispatchTime.now().uptimeNanoseconds
+        var trial = SoundTrial(expected: expected, soundStart: soundStart, soundEnd: soundEnd)
+        try trial.run(watch, over: samples)
+        classifySeconds += Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        windows += watch.windowsHeard
+        return RecordedSoundTrial(name: name, expected: expected, levelDB: levelDB, soundStart: soundStart, soundEnd: soundEnd,
+                                  windowSeconds: classifier.windowSeconds, windows: kept)
+    }
+}
