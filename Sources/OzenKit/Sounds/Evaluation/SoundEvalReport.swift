@@ -29,6 +29,9 @@ public struct SoundEvalReport: Sendable {
     public var kinds: [KindFigures]
     /// Alerts raised on recordings that must raise nothing (desktop chimes).
     public var chimeAlerts: Int
+    /// Danger recordings at 0 dB that raised some danger alert in time, of any danger kind (a
+    /// whooping alarm announced as a siren still gets her out of the house).
+    public var dangersAlertedAtZero = 0
     public var missed: [String]
     public var millisecondsPerWindow: Double
     public var secondsTaken: Double
@@ -49,8 +52,15 @@ public struct SoundEvalReport: Sendable {
         let position = Dictionary(uniqueKeysWithValues: listened.enumerated().map { ($1.name, $0) })
         var chimes = 0
         var missed: [String] = []
+        let dangers = Set(listened.filter(\.isDanger).map(\.name))
+        var dangersAlerted = 0
         for trial in trials {
             let run = trial.replay(kinds: listened, classNames: classNames)
+            if let expected = trial.expected, dangers.contains(expected), trial.levelDB == 0,
+               run.alerts.contains(where: { dangers.contains($0.kind) && $0.at >= trial.soundStart
+                   && $0.at <= trial.soundEnd + SoundTrial.lateSeconds }) {
+                dangersAlerted += 1
+            }
             if let expected = trial.expected, let k = position[expected], let level = trial.levelDB,
                let l = levels.firstIndex(of: level) {
                 figures[k].trials[l] += 1
@@ -71,6 +81,7 @@ public struct SoundEvalReport: Sendable {
         }
         self.kinds = figures
         self.chimeAlerts = chimes
+        self.dangersAlertedAtZero = dangersAlerted
         self.missed = missed
     }
 
@@ -120,7 +131,10 @@ public struct SoundEvalReport: Sendable {
             lines.append(row.joined(separator: " "))
         }
         lines.append("recall: " + zip(levels, recallByLevel).map { String(format: "%g dB %.0f %%", $0, $1 * 100) }.joined(separator: ", "))
-        if let d = dangersAtZero { lines.append("dangers (alarm, siren, explosion) caught at 0 dB: \(d.caught) of \(d.tried)") }
+        if let d = dangersAtZero {
+            lines.append("dangers (alarm, siren, explosion) caught at 0 dB: \(d.caught) of \(d.tried), " +
+                         "\(dangersAlertedAtZero) of \(d.tried) with some danger alert")
+        }
         lines.append("onset delay, median: " + (medianDelay.map { String(format: "%.2f s", $0) } ?? "–"))
         lines.append("alerts on sounds that must raise nothing (chimes): \(chimeAlerts)")
         lines.append(String(format: "conversation alone (%@, %.1f min): %d alerts, %.1f an hour of alarm, siren, doorbell or phone",
@@ -159,7 +173,9 @@ public struct SoundEvalReport: Sendable {
                 ])
             })),
             ("recall_by_level", .array(recallByLevel.map { .number($0, decimals: 3) })),
-            ("dangers_at_0_db", dangersAtZero.map { .object([("caught", .int($0.caught)), ("tried", .int($0.tried))]) } ?? .null),
+            ("dangers_at_0_db", dangersAtZero.map {
+                .object([("caught", .int($0.caught)), ("tried", .int($0.tried)), ("any_danger_alert", .int(dangersAlertedAtZero))])
+            } ?? .null),
             ("median_delay", medianDelay.map { .number($0, decimals: 2) } ?? .null),
             ("chime_alerts", .int(chimeAlerts)),
             ("conversation", .object([
