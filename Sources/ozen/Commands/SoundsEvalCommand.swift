@@ -47,8 +47,9 @@ enum SoundsEvalCommand {
             return level
         }
         let minutesRaw = args.value("--minutes") ?? "60"
-        guard let minutes = Double(minutesRaw), minutes >= 0, minutes <= 600 else {
-            throw UsageError(tr("--minutes צריך מספר דקות בין 0 ל־600, קיבל '\(minutesRaw)'", "--minutes needs minutes between 0 and 600, got '\(minutesRaw)'"))
+        // The looped talk is held in memory: 120 minutes is 460 MB of samples.
+        guard let minutes = Double(minutesRaw), minutes >= 0, minutes <= 120 else {
+            throw UsageError(tr("--minutes צריך מספר דקות בין 0 ל־120, קיבל '\(minutesRaw)'", "--minutes needs minutes between 0 and 120, got '\(minutesRaw)'"))
         }
         let tune = args.flag("--tune")
         let halfRaw = args.value("--half") ?? (tune ? "tune" : "report")
