@@ -28,8 +28,8 @@ import Testing
         #expect(choice.trials == 1 && choice.detected == 1, "\(choice)")
         #expect(choice.talkAlerts == 0)
         // Each grid step more permissive than the choice must keep talk quiet as well.
-        let lower = choice.kind.with(threshold: SoundThresholdSearch.grid.last { $0 < choice.kind.threshold - 1e-6 } ?? 0.005,
-                                     windowsToAgree: choice.kind.windowsToAgree, of: choice.kind.windowsLooked, sureScore: nil)
+        let lower = SoundThresholdSearch.lower(choice.kind)
+        #expect(lower.threshold < choice.kind.threshold)
         #expect(Self.search.talk[0].replay(kinds: [lower], classNames: RecordedSoundScores.classNames).alerts.isEmpty)
         // The siren of the fire engine is not called a phone.
         #expect(choice.confusions == 0)

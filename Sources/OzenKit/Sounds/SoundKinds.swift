@@ -18,8 +18,9 @@ extension SoundKind {
     ///   recordings at any numbers (stand-in chimes are "Music" to YAMNet, the knocks "Clock"),
     ///   so they keep their earlier numbers, which keep talk quiet.
     /// - The generic AudioSet "Alarm" is left out: it is the parent of telephones in AudioSet's
-    ///   ontology and scored 0.74–0.94 on every phone ring. "Glass" is left out too (clinking
-    ///   glasses at the table; 0.37 on the alarm clock's beeps), and "Ding", "Chime" and "Bell"
+    ///   ontology and scored 0.67–0.94 on the two telephone rings of
+    ///   scripts/yamnet_reference_scores.py's output. "Glass" is left out too (clinking glasses
+    ///   at the table; 0.36 on the alarm clock's beeps there), and "Ding", "Chime" and "Bell"
     ///   from the doorbell (desktop chimes).
     /// - A smoke alarm and an alarm clock are one kind, `alarm`: YAMNet scores an alarm clock
     ///   as "Smoke detector, smoke alarm" as often as "Alarm clock"; the event's `class` says

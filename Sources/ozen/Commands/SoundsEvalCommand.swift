@@ -86,12 +86,12 @@ enum SoundsEvalCommand {
                     let around = (0..<(offset + sound.count + 4 * MonoAudio.speechRate)).map { bed.samples[$0 % bed.samples.count] }
                     let mixed = SoundMix.mix(sound: sound, into: around, at: offset, levelDB: level)
                     trials.append(try recorder.record(mixed, name: "\(recording.file) at \(Int(level)) dB in \(bed.name)",
-                                                      expected: recording.kind, levelDB: level, soundStart: soundStart,
+                                                      recording: recording.file, expected: recording.kind, levelDB: level, soundStart: soundStart,
                                                       soundEnd: soundStart + Double(sound.count) / rate))
                 }
             }
         }
-        let talkAudio = try talk(options.half, folder: options.folder, minutes: options.minutes)
+        let talkAudio = try talk(options.half, beds: beds, folder: options.folder, minutes: options.minutes)
         let talkTrial = try recorder.record(talkAudio.samples, name: talkAudio.name, expected: nil, levelDB: nil, soundStart: 0, soundEnd: 0)
 
         if options.tune {
@@ -133,14 +133,16 @@ enum SoundsEvalCommand {
         return try names.map { (name: $0, samples: try WAVDecoder().read(path: folder + "/" + $0).atSpeechRate().samples) }
     }
 
-    /// Plain conversation for the half, joined and looped to `minutes`.
-    static func talk(_ half: AlertRecording.Half, folder: String, minutes: Double) throws -> (name: String, samples: [Float], seconds: Double) {
+    /// Plain conversation for the half, joined and looped to `minutes` (the tune half's begins
+    /// with its speech `beds`).
+    static func talk(_ half: AlertRecording.Half, beds: [(name: String, samples: [Float])], folder: String,
+                     minutes: Double) throws -> (name: String, samples: [Float], seconds: Double) {
         func read(_ relative: String) throws -> [Float] { try WAVDecoder().read(path: folder + "/" + relative).atSpeechRate().samples }
         var joined: [Float] = []
         let name: String
         switch half {
         case .tune:
-            for bed in try speechBeds(.tune, folder: folder) { joined += bed.samples }
+            for bed in beds { joined += bed.samples }
             for clip in try FileManager.default.contentsOfDirectory(atPath: folder + "/cards").filter({ $0.hasSuffix(".wav") }).sorted() {
                 joined += try read("cards/" + clip)
             }

@@ -16,6 +16,8 @@ public struct RecordedSoundTrial: Sendable {
 
     /// "doorbell-dingdong.wav at -10 dB in jfk/jfk.wav".
     public var name: String
+    /// The alert recording laid in ("doorbell-dingdong.wav"); nil for plain talk.
+    public var recording: String?
     /// The kind laid in (nil: a sound that must raise nothing, or plain talk).
     public var expected: String?
     /// The sound's loudness against the speech (nil for plain talk).
@@ -25,9 +27,10 @@ public struct RecordedSoundTrial: Sendable {
     public var windowSeconds: Double
     public var windows: [Window]
 
-    public init(name: String, expected: String?, levelDB: Double?, soundStart: Double, soundEnd: Double,
-                windowSeconds: Double, windows: [Window]) {
+    public init(name: String, recording: String? = nil, expected: String?, levelDB: Double?, soundStart: Double,
+                soundEnd: Double, windowSeconds: Double, windows: [Window]) {
         self.name = name
+        self.recording = recording
         self.expected = expected
         self.levelDB = levelDB
         self.soundStart = soundStart

@@ -11,6 +11,7 @@ public struct SoundEvalReport: Sendable {
     public struct KindFigures: Sendable {
         public var kind: String
         public var priority: Int
+        public var isDanger: Bool
         /// Per level: trials and detections (in `levels` order).
         public var trials: [Int]
         public var detected: [Int]
@@ -32,7 +33,8 @@ public struct SoundEvalReport: Sendable {
     /// Danger recordings at 0 dB that raised some danger alert in time, of any danger kind (a
     /// whooping alarm announced as a siren still gets her out of the house).
     public var dangersAlertedAtZero = 0
-    public var missed: [String]
+    /// Trials of a kind that raised no alert of it in time.
+    public var missed: [RecordedSoundTrial]
     public var millisecondsPerWindow: Double
     public var secondsTaken: Double
 
@@ -47,11 +49,11 @@ public struct SoundEvalReport: Sendable {
         self.talkSeconds = talk.windows.last.map { $0.end } ?? 0
         self.millisecondsPerWindow = millisecondsPerWindow
         self.secondsTaken = secondsTaken
-        var figures = listened.map { KindFigures(kind: $0.name, priority: $0.priority, trials: levels.map { _ in 0 },
+        var figures = listened.map { KindFigures(kind: $0.name, priority: $0.priority, isDanger: $0.isDanger, trials: levels.map { _ in 0 },
                                                  detected: levels.map { _ in 0 }, delays: [], wrong: 0, talkAlerts: 0) }
         let position = Dictionary(uniqueKeysWithValues: listened.enumerated().map { ($1.name, $0) })
         var chimes = 0
-        var missed: [String] = []
+        var missed: [RecordedSoundTrial] = []
         let dangers = Set(listened.filter(\.isDanger).map(\.name))
         var dangersAlerted = 0
         for trial in trials {
@@ -68,7 +70,7 @@ public struct SoundEvalReport: Sendable {
                     figures[k].detected[l] += 1
                     figures[k].delays.append(delay)
                 } else {
-                    missed.append(trial.name)
+                    missed.append(trial)
                 }
             }
             for alert in run.falseAlarms {
@@ -100,7 +102,7 @@ public struct SoundEvalReport: Sendable {
     /// Dangers (priority 3) caught at 0 dB, of those tried.
     public var dangersAtZero: (caught: Int, tried: Int)? {
         guard let l = levels.firstIndex(of: 0) else { return nil }
-        let dangers = kinds.filter { $0.priority >= 3 }
+        let dangers = kinds.filter(\.isDanger)
         return (dangers.reduce(0) { $0 + $1.detected[l] }, dangers.reduce(0) { $0 + $1.trials[l] })
     }
 
@@ -111,7 +113,7 @@ public struct SoundEvalReport: Sendable {
     /// Share of one core: the classifier works one window every 0.48 s.
     public var shareOfOneCore: Double { millisecondsPerWindow / 1000 / SoundWatch.hopSeconds }
 
-    static func percent(_ a: Int, _ b: Int) -> String {
+    static func fraction(_ a: Int, _ b: Int) -> String {
         b == 0 ? "–" : String(format: "%d/%d", a, b)
     }
 
@@ -124,7 +126,7 @@ public struct SoundEvalReport: Sendable {
         lines.append(header.joined(separator: " "))
         for k in kinds where k.trials.reduce(0, +) > 0 || k.wrong > 0 || k.talkAlerts > 0 {
             var row = [k.kind.padding(toLength: 11, withPad: " ", startingAt: 0)]
-            for l in levels.indices { row.append(Self.percent(k.detected[l], k.trials[l]).leftPadded(9)) }
+            for l in levels.indices { row.append(Self.fraction(k.detected[l], k.trials[l]).leftPadded(9)) }
             row.append((Percentile.of(k.delays, 50).map { String(format: "%.2f s", $0) } ?? "–").leftPadded(7))
             row.append(String(k.wrong).leftPadded(7))
             row.append(String(format: "%.1f", talkHours == 0 ? 0 : Double(k.talkAlerts) / talkHours).leftPadded(8))
@@ -141,16 +143,13 @@ public struct SoundEvalReport: Sendable {
                             talkName, talkSeconds / 60, kinds.reduce(0) { $0 + $1.talkAlerts }, urgentTalkAlertsPerHour))
         lines.append(String(format: "classifier: %.2f ms a window, %.2f %% of one core", millisecondsPerWindow, shareOfOneCore * 100))
         if !missed.isEmpty {
-            // Each recording's misses, by level: "phone-oxygen.wav 6 at -20 dB, 2 at -10 dB".
-            var byFile: [String: [Int: Int]] = [:]
-            for trial in missed {
-                let parts = trial.components(separatedBy: " at ")
-                guard parts.count >= 2, let level = Int(parts[1].split(separator: " ").first ?? "") else { continue }
-                byFile[parts[0], default: [:]][level, default: 0] += 1
-            }
+            // Each recording's misses, by level: "phone-oxygen.wav: 6 at 0 dB, 6 at -10 dB".
+            var byFile: [String: [Double: Int]] = [:]
+            for trial in missed { byFile[trial.recording ?? trial.name, default: [:]][trial.levelDB ?? 0, default: 0] += 1 }
             lines.append("missed, by recording:")
             for (file, levels) in byFile.sorted(by: { $0.key < $1.key }) {
-                lines.append("  \(file): " + levels.sorted { $0.key > $1.key }.map { "\($0.value) at \($0.key) dB" }.joined(separator: ", "))
+                lines.append("  \(file): " + levels.sorted { $0.key > $1.key }
+                    .map { String(format: "%d at %g dB", $0.value, $0.key) }.joined(separator: ", "))
             }
         }
         return lines.joined(separator: "\n")
@@ -183,7 +182,7 @@ public struct SoundEvalReport: Sendable {
                 ("alerts", .int(kinds.reduce(0) { $0 + $1.talkAlerts })),
                 ("urgent_per_hour", .number(urgentTalkAlertsPerHour, decimals: 2)),
             ])),
-            ("missed", .array(missed.map { .string($0) })),
+            ("missed", .array(missed.map { .string($0.name) })),
             ("ms_per_window", .number(millisecondsPerWindow, decimals: 2)),
             ("share_of_one_core", .number(shareOfOneCore, decimals: 4)),
             ("seconds_taken", .number(secondsTaken, decimals: 1)),

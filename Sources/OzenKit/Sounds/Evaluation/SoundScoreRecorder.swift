@@ -23,8 +23,8 @@ public struct SoundScoreRecorder {
 
     public var millisecondsPerWindow: Double { windows == 0 ? 0 : classifySeconds * 1000 / Double(windows) }
 
-    public mutating func record(_ samples: [Float], name: String, expected: String?, levelDB: Double?,
-                                soundStart: Double, soundEnd: Double) throws -> RecordedSoundTrial {
+    public mutating func record(_ samples: [Float], name: String, recording: String? = nil, expected: String?,
+                                levelDB: Double?, soundStart: Double, soundEnd: Double) throws -> RecordedSoundTrial {
         let watch = SoundWatch(classifier: classifier)
         var kept: [RecordedSoundTrial.Window] = []
         let indices = self.indices
@@ -34,7 +34,7 @@ public struct SoundScoreRecorder {
         try trial.run(watch, over: samples)
         classifySeconds += Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         windows += watch.windowsHeard
-        return RecordedSoundTrial(name: name, expected: expected, levelDB: levelDB, soundStart: soundStart, soundEnd: soundEnd,
+        return RecordedSoundTrial(name: name, recording: recording, expected: expected, levelDB: levelDB, soundStart: soundStart, soundEnd: soundEnd,
                                   windowSeconds: classifier.windowSeconds, windows: kept)
     }
 }

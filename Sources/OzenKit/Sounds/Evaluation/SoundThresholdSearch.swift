@@ -59,8 +59,8 @@ public struct SoundThresholdSearch: Sendable {
         return out
     }
 
-    /// The same rule one grid step more permissive.
-    static func lower(_ kind: SoundKind) -> SoundKind {
+    /// The same rule one grid step more permissive: what the margin for unheard talk is checked with.
+    public static func lower(_ kind: SoundKind) -> SoundKind {
         func step(_ value: Float) -> Float { grid.last { $0 < value - 1e-6 } ?? value * 0.7 }
         return kind.with(threshold: step(kind.threshold), windowsToAgree: kind.windowsToAgree, of: kind.windowsLooked,
                          sureScore: kind.sureScore.map(step))
@@ -105,26 +105,25 @@ public struct SoundThresholdSearch: Sendable {
                 continue
             }
             let score = Double(choice.prompt) + 0.5 * Double(choice.detected - choice.prompt) - 2 * Double(choice.confusions)
-            if let current = best {
-                let delay = choice.medianDelay ?? 99, currentDelay = current.choice.medianDelay ?? 99
-                let margin = candidate.threshold + (candidate.sureScore ?? 1) + Float(candidate.windowsToAgree) * 0.01
-                let currentMargin = current.choice.kind.threshold + (current.choice.kind.sureScore ?? 1)
-                    + Float(current.choice.kind.windowsToAgree) * 0.01
-                let better = score > current.score + 1e-9
-                    || (abs(score - current.score) < 1e-9 && (delay < currentDelay - 1e-9
-                        || (abs(delay - currentDelay) < 1e-9 && margin > currentMargin)))
-                if better { best = (choice, score) }
-            } else {
-                best = (choice, score)
-            }
+            guard let current = best else { best = (choice, score); continue }
+            let delay = choice.medianDelay ?? 99, currentDelay = current.choice.medianDelay ?? 99
+            let better = score > current.score + 1e-9
+                || (abs(score - current.score) < 1e-9 && (delay < currentDelay - 1e-9
+                    || (abs(delay - currentDelay) < 1e-9 && Self.margin(candidate) > Self.margin(current.choice.kind))))
+            if better { best = (choice, score) }
         }
         if let best, best.score > 0 { return best.choice }
         let own = measure(kind)
         if own.talkAlerts == 0 && talkAlerts(Self.lower(kind)) == 0 { return own }
         if let best { return best.choice }
-        var kept = strictest ?? measure(kind)
+        var kept = strictest ?? own
         kept.admissible = false
         return kept
+    }
+
+    /// How far a rule stands from talk: higher numbers, and two windows over one, rank first.
+    static func margin(_ kind: SoundKind) -> Float {
+        kind.threshold + (kind.sureScore ?? 1) + Float(kind.windowsToAgree) * 0.01
     }
 }
 
