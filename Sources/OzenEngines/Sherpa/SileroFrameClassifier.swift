@@ -45,4 +45,6 @@ public final class SileroFrameClassifier: VoiceFrameClassifier {
         while SherpaOnnxVoiceActivityDetectorEmpty(vad) == 0 { SherpaOnnxVoiceActivityDetectorPop(vad) }
         return voice
     }
+
+    public func reset() { SherpaOnnxVoiceActivityDetectorReset(detector) }
 }

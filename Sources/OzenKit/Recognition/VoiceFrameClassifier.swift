@@ -5,4 +5,8 @@ public protocol VoiceFrameClassifier: AnyObject {
     /// Samples per window (512 for Silero at 16 kHz).
     var frameLength: Int { get }
     func isVoice(_ frame: ArraySlice<Float>) -> Bool
+    /// Forgets the audio heard so far: a new stream starts from silence. A classifier with
+    /// memory (Silero's recurrent state) kept across dictation takes in a row judged the next
+    /// take's first words by the last one's end.
+    func reset()
 }
