@@ -96,7 +96,16 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
         lock.unlock()
         guard let state = made else { throw RecognitionFailure(code: -100) }
         defer { lock.lock(); whisper_free_state(state); lock.unlock() }
-        let status: Int32 = language.withCString { lang in
+        // A cancelled pass stops between two steps of the encoder or decoder (whisper.cpp asks
+        // the callback before each graph node on the CPU and after each encode and decode).
+        let cancellation = options.cancellation
+        if let cancellation {
+            params.abort_callback = { data in
+                Unmanaged<PassCancellation>.fromOpaque(data!).takeUnretainedValue().isCancelled
+            }
+            params.abort_callback_user_data = Unmanaged.passUnretained(cancellation).toOpaque()
+        }
+        let status: Int32 = withExtendedLifetime(cancellation) { language.withCString { lang in
             params.language = lang
             return withOptionalCString(options.prompt) { prompt in
                 params.initial_prompt = prompt
@@ -104,7 +113,8 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
                     whisper_full_with_state(context, state, params, samples.baseAddress, Int32(samples.count))
                 }
             }
-        }
+        } }
+        if let cancellation, cancellation.isCancelled { throw PassCancelled() }
         guard status == 0 else { throw RecognitionFailure(code: Int(status)) }
         var transcript = collectTranscript(fallbackLanguage: options.language, state: state)
         // A decode of one window only: the encoder output in the state is that window's.

@@ -14,6 +14,8 @@ public final class LiveAudioInbox: @unchecked Sendable {
     private var muted = false
     /// Samples pushed so far (the stream's length in samples).
     public private(set) var received = 0
+    /// Cancelled when the inbox closes or is abandoned: the pipeline's `endOfAudio`.
+    public let ended = PassCancellation()
 
     public init() {}
 
@@ -42,6 +44,7 @@ public final class LiveAudioInbox: @unchecked Sendable {
         closed = true
         condition.broadcast()
         condition.unlock()
+        ended.cancel()
     }
 
     /// The client went away without saying it was done: the pipeline stops without a final
@@ -53,6 +56,7 @@ public final class LiveAudioInbox: @unchecked Sendable {
         pending.removeAll()
         condition.broadcast()
         condition.unlock()
+        ended.cancel()
     }
 
     public var isAbandoned: Bool {

@@ -65,6 +65,10 @@ public final class LiveCaptioner {
     private var lastPassEnd = -Double.infinity
     private var lastPassCost = 0.0
     private var lastPassAudioEnd = 0
+    /// Cancelled when the audio ends (she stopped the take, the client said `end`, a replay in
+    /// real time reached its end): a live pass still running then is stopped, since the final
+    /// pass that replaces its words waits behind it. nil: live passes always run to their end.
+    public var endOfAudio: PassCancellation?
     /// Told of every pass and what it cost, for `ozen bench accuracy --passes`.
     public var passLog: ((String) -> Void)?
     /// Passes run, for diagnostics and benchmarks.
@@ -223,6 +227,11 @@ public final class LiveCaptioner {
             (transcript, cost) = try decode(samples, beam: settings.liveBeamSize, prompted: false)
         } catch is PassShed {
             // A shared recognizer had no room (other streams' finals): try again a gap later.
+            lastPassEnd = clock.now
+            return
+        } catch is PassCancelled {
+            // The audio ended while it ran: the final pass comes next.
+            passLog?("live pass cancelled: the audio ended")
             lastPassEnd = clock.now
             return
         }
@@ -566,7 +575,16 @@ public final class LiveCaptioner {
                                       allowsFallback: afresh,  // see DecodingOptions
                                       audioContextMargin: final ? settings.finalAudioContextMargin : nil)
         options.isLivePass = !final
-        let transcript = try recognizer.transcribe(samples, options: options)
+        if !final { options.cancellation = endOfAudio }
+        let transcript: Transcript
+        do {
+            transcript = try recognizer.transcribe(samples, options: options)
+        } catch let cancelled as PassCancelled {
+            let spent = RealTimeClock.seconds(ContinuousClock.now - started)
+            clock.charge(spent)
+            busySeconds += spent
+            throw cancelled
+        }
         let measured = RealTimeClock.seconds(ContinuousClock.now - started)
         passLog?(String(format: "%@ pass over %.1f s of audio: %.2f s%@", final ? "final" : "live",
                         Double(samples.count) / rate, measured, afresh ? " (afresh, after a loop)" : ""))

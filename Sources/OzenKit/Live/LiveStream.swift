@@ -18,6 +18,7 @@ public enum LiveStream {
                            listeners: [any AudioListener] = [],
                            emit: (CaptionEvent) -> Void) throws {
         emit(.status(.listening, at: captioner.fedSeconds))
+        captioner.endOfAudio = inbox.ended
         while true {
             let (samples, closed) = inbox.take(waitingUpTo: pollSeconds, atMost: pieceSamples)
             if !samples.isEmpty {

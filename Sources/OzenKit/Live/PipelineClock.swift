@@ -22,6 +22,8 @@ public final class RealTimeClock: PipelineClock {
         if remaining > 0 { Thread.sleep(forTimeInterval: remaining) }
     }
     public func charge(_ seconds: Double) {}
+    /// The wall-clock instant at which `now` reads `seconds`.
+    public func instant(at seconds: Double) -> ContinuousClock.Instant { start + .milliseconds(Int((seconds * 1000).rounded())) }
     public static func seconds(_ d: Duration) -> Double {
         Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
     }

@@ -66,6 +66,9 @@ public struct DecodingOptions: Sendable, Equatable {
     /// CPU threads for this pass; nil: the recognizer's own setting. Two passes side by side
     /// on two cores take one each (`RecognizerSchedule`).
     public var threads: Int?
+    /// When set, the pass stops as soon as this is cancelled and throws `PassCancelled`
+    /// (live passes only: a final pass's words are always wanted).
+    public var cancellation: PassCancellation?
 
     public init(language: SpokenLanguage, beamSize: Int = 1, prompt: String? = nil, allowsFallback: Bool = true,
                 audioContextMargin: Int? = nil) {

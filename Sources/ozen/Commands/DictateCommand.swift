@@ -96,7 +96,10 @@ enum DictateCommand {
     }
 
     /// A take through the live pipeline, utterance by utterance as it is spoken, stitched.
-    static func transcribe(_ audio: MonoAudio, language: SpokenLanguage, models: CaptionSetup.Models, realtime: Bool) throws -> Take {
+    /// `cancelsLivePassAtStop: false` lets a live pass still running at the stop run out (the
+    /// behaviour before cancelling, `ozen bench dictate --baseline`).
+    static func transcribe(_ audio: MonoAudio, language: SpokenLanguage, models: CaptionSetup.Models, realtime: Bool,
+                           cancelsLivePassAtStop: Bool = true) throws -> Take {
         var settings = try CaptionCommand.liveSettings(language: language)
         settings.keywords = []
         let seconds = Double(audio.samples.count) / Double(MonoAudio.speechRate)
@@ -107,7 +110,7 @@ enum DictateCommand {
         // In real time the audio ends `seconds` after the start, on the wall clock; on the steady
         // clock, at the first event after the replay passed its end (the work left is what follows).
         var stoppedAt: ContinuousClock.Instant? = realtime ? started + .milliseconds(Int(seconds * 1000)) : nil
-        try RecordingReplay.run(audio, through: captioner, clock: clock) { event in
+        try RecordingReplay.run(audio, through: captioner, clock: clock, cancelsLivePassAtEnd: cancelsLivePassAtStop) { event in
             if case .line(let line, _) = event, !line.text.isEmpty { lines.append(line.text) }
             if stoppedAt == nil, clock.now >= seconds { stoppedAt = ContinuousClock.now }
         }

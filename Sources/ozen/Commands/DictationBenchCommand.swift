@@ -10,9 +10,11 @@ import OzenKit
 /// - the word error rate of the raw text against the recording's transcript, beside the same
 ///   model decoding the whole take offline (beam 5, no time pressure), in the same run.
 /// `--join` also makes 30 s and 60 s takes from the recordings joined with 0.8 s pauses.
+/// `--baseline` replays each take a second time, in the same run, with a live pass still
+/// running at the stop left to run out (as before the stop cancelled it), for the ratio.
 enum DictationBenchCommand {
     static func run(_ arguments: [String]) throws {
-        let args = try ArgumentReader(arguments, options: ["--language"], flags: ["--llm", "--no-realtime", "--join", "--texts"])
+        let args = try ArgumentReader(arguments, options: ["--language"], flags: ["--llm", "--no-realtime", "--join", "--texts", "--baseline"])
         guard !args.positional.isEmpty else {
             throw UsageError(tr("bench dictate צריך הקלטות", "bench dictate needs recordings"))
         }
@@ -49,9 +51,11 @@ enum DictationBenchCommand {
             }
         }
 
-        var localReady: [Double] = [], llmReady: [Double] = []
+        let baseline = args.flag("--baseline") && !args.flag("--no-realtime")
+        var localReady: [Double] = [], llmReady: [Double] = [], baselineReady: [Double] = []
         var liveCount = WordErrorRate.Count(errors: 0, referenceWords: 0), offlineCount = liveCount
-        print("take                                     seconds   ready(local)  ready(llm)   WER live / offline")
+        print("take                                     seconds   ready(local)  ready(llm)   WER live / offline"
+              + (baseline ? "   ready(baseline)" : ""))
         for take in takes {
             let samples = Array(take.samples.prefix(Int(DictateCommand.longestTake) * rate))
             let audio = MonoAudio(samples: samples, sampleRate: rate)
@@ -79,14 +83,27 @@ enum DictationBenchCommand {
                 werText = String(format: "%5.1f %% / %5.1f %%", live.rate * 100, off.rate * 100)
                 if args.flag("--texts") { print("   said:  \(transcript)\n   raw:   \(result.raw)\n   offline: \(offline)") }
             }
+            var baselineText = ""
+            if baseline {
+                let before = try DictateCommand.transcribe(audio, language: language, models: models, realtime: true,
+                                                           cancelsLivePassAtStop: false)
+                _ = DictationPolisher(mode: .local).polish(before.raw, language: language.rawValue)
+                let seconds = RealTimeClock.seconds(ContinuousClock.now - before.stoppedAt)
+                baselineReady.append(seconds)
+                baselineText = String(format: "   %6.2f s", seconds)
+            }
             print(take.name.padding(toLength: 40, withPad: " ", startingAt: 0)
-                  + String(format: " %6.1f    %6.2f s   ", result.seconds, local) + llmText + "   " + werText)
+                  + String(format: " %6.1f    %6.2f s   ", result.seconds, local) + llmText + "   " + werText + baselineText)
         }
         func figure(_ values: [Double]) -> String {
             guard let median = Percentile.median(values), let p90 = Percentile.of(values, 90) else { return "-" }
             return String(format: "median %.2f s, p90 %.2f s", median, p90)
         }
         print("\nstop → text ready, local polish: " + figure(localReady))
+        if baseline, let now = Percentile.median(localReady), let before = Percentile.median(baselineReady), before > 0 {
+            print("baseline (a live pass at the stop runs out): " + figure(baselineReady)
+                  + String(format: "; median ratio %.2f", now / before))
+        }
         if llm != nil { print("stop → text ready, LLM polish:   " + figure(llmReady) + "   (* the LLM's answer was not used)") }
         if liveCount.referenceWords > 0 {
             print(String(format: "raw text WER %.1f %% (%d words); the same model offline %.1f %%",

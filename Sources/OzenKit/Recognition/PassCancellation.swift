@@ -1,0 +1,34 @@
+import Foundation
+
+/// Tells a recognizer pass that is already running that its words are no longer wanted, so it
+/// stops within one step of the encoder or decoder instead of running to its end.
+///
+/// What it is for: the audio ended (she tapped stop on a dictation take, a client said `end`)
+/// while a live pass ran. That pass's words would only be replaced by the open utterance's
+/// final pass, which had to wait behind it: on the 60 s take of `ozen bench dictate … --join`
+/// the stop came during a live pass over the whole last utterance. Cancelled at a moment
+/// (`cancel()`) or at a wall-clock deadline (a recording replayed in real time ends at a known
+/// instant). Compared by identity.
+public final class PassCancellation: @unchecked Sendable, Equatable {
+    private let lock = NSLock()
+    private var cancelled = false
+    private let deadline: ContinuousClock.Instant?
+
+    /// `deadline`: the moment it counts as cancelled by itself; nil: only `cancel()` does.
+    public init(at deadline: ContinuousClock.Instant? = nil) { self.deadline = deadline }
+
+    public func cancel() { lock.withLock { cancelled = true } }
+
+    public var isCancelled: Bool {
+        if lock.withLock({ cancelled }) { return true }
+        guard let deadline else { return false }
+        return ContinuousClock.now >= deadline
+    }
+
+    public static func == (a: PassCancellation, b: PassCancellation) -> Bool { a === b }
+}
+
+/// A pass stopped by its `PassCancellation`: nothing was lost but words nobody needed.
+public struct PassCancelled: Error, Sendable {
+    public init() {}
+}
