@@ -61,6 +61,9 @@ public final class LiveCaptioner {
     private var lockedContext = ""
     /// Whether the last pass's text held a short loop (`ShortLoop`), now cut to one copy.
     private var lastPassLooped = false
+    /// The open utterance's final pass run in the quiet after its voice (`finalAfterQuiet`):
+    /// its start and the end of its voice, and what it gave.
+    private var earlyFinal: (start: Int, voiceEnd: Int, transcript: Transcript, looped: Bool)?
 
     private var lastPassEnd = -Double.infinity
     private var lastPassCost = 0.0
@@ -214,6 +217,7 @@ public final class LiveCaptioner {
                 closeHeldLine(emit: emit)
             }
         }
+        if try finalPassInQuiet() { return }
         guard settings.livePasses, cutter.hasEnoughVoice, let start = cutter.openUtteranceStart else { return }
         let gap = max(settings.minimumPassGap, settings.passCostFactor * lastPassCost)
         guard clock.now - lastPassEnd >= gap,
@@ -257,6 +261,19 @@ public final class LiveCaptioner {
                                   uncertain: (transcript.confidence ?? 1) < settings.uncertainBelow,
                                   language: transcript.language,
                                   settledWords: carried.count + stabilizer.settled.count), at: at), emit)
+    }
+
+    /// Runs the open utterance's final pass once its speaker has been quiet for
+    /// `finalAfterQuiet`, on the audio the cutter would close it with (its voice and tail, as far
+    /// as fed); whether it ran.
+    private func finalPassInQuiet() throws -> Bool {
+        guard let quiet = settings.finalAfterQuiet, cutter.hasEnoughVoice, let start = cutter.openUtteranceStart,
+              Double(pendingFrameStart - cutter.lastVoiceEndSample) >= quiet * rate,
+              earlyFinal.map({ $0.start != start || $0.voiceEnd != cutter.lastVoiceEndSample }) ?? true else { return false }
+        let end = min(fed, cutter.lastVoiceEndSample + Int(settings.cutter.tail * rate))
+        let (transcript, _) = try decode(audio(from: start, to: end), beam: settings.finalBeamSize, final: true)
+        earlyFinal = (start, cutter.lastVoiceEndSample, transcript, lastPassLooped)
+        return true
     }
 
     /// While someone keeps talking without a pause, a sentence whose every word has settled
@@ -312,7 +329,15 @@ public final class LiveCaptioner {
 
     private func finalPass(_ utterance: UtteranceCutter.Utterance, emit: (CaptionEvent) -> Void) throws {
         let samples = audio(from: utterance.start, to: utterance.end)
-        var (transcript, _) = try decode(samples, beam: settings.finalBeamSize, final: true)
+        var transcript: Transcript
+        if let early = earlyFinal, early.start == utterance.start, early.voiceEnd == utterance.voiceEnd {
+            // Run in the quiet after the voice, on the same audio (a little less of the tail).
+            transcript = early.transcript
+            lastPassLooped = early.looped
+        } else {
+            (transcript, _) = try decode(samples, beam: settings.finalBeamSize, final: true)
+        }
+        earlyFinal = nil
         finalPassCount += 1
         // A loop never reaches the screen: the pass is decoded again without a prompt and with
         // Whisper's temperature fallback; if that loops too, the loop stays cut to one copy.

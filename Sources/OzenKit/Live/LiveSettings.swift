@@ -29,6 +29,13 @@ public struct LiveSettings: Sendable, Equatable {
     /// Once the speaker has been silent this long (s), no live pass starts: it would hear only
     /// the pause, and while it ran it would hold back the final pass due at the cutter's pause.
     public var quietBeforeFinal: Double = 0.2
+    /// Once the speaker has been silent this long (s), the open utterance's final pass runs on
+    /// what was said, before the cutter's pause closes it; if the utterance then closes with no
+    /// more voice, that result is its final pass. nil: finals run when the utterance closes.
+    /// Dictation sets it: she taps stop a moment after her last word, and the text is ready
+    /// that much sooner. Captions leave it off: a breath of 0.2–0.5 s inside a sentence would
+    /// cost a beam-5 pass whose words are thrown away when the speaker goes on.
+    public var finalAfterQuiet: Double?
     /// A settled sentence is locked mid-utterance (and later passes start after it) only once
     /// the open utterance holds this much audio (s); shorter ones wait for their final pass.
     /// Locking early split short turns at a full stop Whisper put mid-sentence and then heard

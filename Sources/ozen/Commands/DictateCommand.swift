@@ -95,13 +95,24 @@ enum DictateCommand {
         var stoppedAt: ContinuousClock.Instant
     }
 
-    /// A take through the live pipeline, utterance by utterance as it is spoken, stitched.
-    /// `cancelsLivePassAtStop: false` lets a live pass still running at the stop run out (the
-    /// behaviour before cancelling, `ozen bench dictate --baseline`).
-    static func transcribe(_ audio: MonoAudio, language: SpokenLanguage, models: CaptionSetup.Models, realtime: Bool,
-                           cancelsLivePassAtStop: Bool = true) throws -> Take {
+    /// The live pipeline's settings for a take: captions' own, without alert words, and with the
+    /// open utterance's final pass started after 0.2 s of quiet (`LiveSettings.finalAfterQuiet`),
+    /// the live passes' own quiet limit, so the text is ready sooner after she taps stop.
+    static func liveSettings(language: SpokenLanguage) throws -> LiveSettings {
         var settings = try CaptionCommand.liveSettings(language: language)
         settings.keywords = []
+        settings.finalAfterQuiet = settings.quietBeforeFinal
+        return settings
+    }
+
+    /// A take through the live pipeline, utterance by utterance as it is spoken, stitched.
+    /// `quickStop: false` is the take as it was before the stop was made quick (the baseline of
+    /// `ozen bench dictate --baseline`): a live pass still running at the stop runs out, and the
+    /// last utterance's final pass waits for the stop instead of starting in the quiet before it.
+    static func transcribe(_ audio: MonoAudio, language: SpokenLanguage, models: CaptionSetup.Models, realtime: Bool,
+                           quickStop: Bool = true) throws -> Take {
+        var settings = try liveSettings(language: language)
+        if !quickStop { settings.finalAfterQuiet = nil }
         let seconds = Double(audio.samples.count) / Double(MonoAudio.speechRate)
         let started = ContinuousClock.now
         let clock: any PipelineClock = realtime ? RealTimeClock() : SteadyCostClock()
@@ -110,7 +121,7 @@ enum DictateCommand {
         // In real time the audio ends `seconds` after the start, on the wall clock; on the steady
         // clock, at the first event after the replay passed its end (the work left is what follows).
         var stoppedAt: ContinuousClock.Instant? = realtime ? started + .milliseconds(Int(seconds * 1000)) : nil
-        try RecordingReplay.run(audio, through: captioner, clock: clock, cancelsLivePassAtEnd: cancelsLivePassAtStop) { event in
+        try RecordingReplay.run(audio, through: captioner, clock: clock, cancelsLivePassAtEnd: quickStop) { event in
             if case .line(let line, _) = event, !line.text.isEmpty { lines.append(line.text) }
             if stoppedAt == nil, clock.now >= seconds { stoppedAt = ContinuousClock.now }
         }

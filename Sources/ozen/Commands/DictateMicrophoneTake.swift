@@ -19,8 +19,7 @@ extension DictateCommand {
         }
         let models = try CaptionSetup.loadModels(modelName: args.value("--model") ?? ChosenModel.name(in: OzenHome.fromEnvironment()), home: home,
                                                  recognizerSettings: try CaptionCommand.tuning(), speakers: false)
-        var settings = try CaptionCommand.liveSettings(language: language)
-        settings.keywords = []
+        let settings = try liveSettings(language: language)
         let captioner = models.captioner(settings: settings, clock: RealTimeClock())
         let inbox = LiveAudioInbox()
         let take = TakeControl(microphone: microphone, inbox: inbox)

@@ -10,11 +10,14 @@ import OzenKit
 /// - the word error rate of the raw text against the recording's transcript, beside the same
 ///   model decoding the whole take offline (beam 5, no time pressure), in the same run.
 /// `--join` also makes 30 s and 60 s takes from the recordings joined with 0.8 s pauses.
-/// `--baseline` replays each take a second time, in the same run, with a live pass still
-/// running at the stop left to run out (as before the stop cancelled it), for the ratio.
+/// `--quiet-before-stop S` adds S seconds of silence to the end of each take: she taps stop a
+/// moment after her last word, not on it.
+/// `--baseline` replays each take a second time, in the same run, as takes were before the stop
+/// was made quick (a live pass running at the stop runs out; no final pass in the quiet before
+/// it), for the ratio.
 enum DictationBenchCommand {
     static func run(_ arguments: [String]) throws {
-        let args = try ArgumentReader(arguments, options: ["--language"], flags: ["--llm", "--no-realtime", "--join", "--texts", "--baseline"])
+        let args = try ArgumentReader(arguments, options: ["--language", "--quiet-before-stop"], flags: ["--llm", "--no-realtime", "--join", "--texts", "--baseline"])
         guard !args.positional.isEmpty else {
             throw UsageError(tr("bench dictate צריך הקלטות", "bench dictate needs recordings"))
         }
@@ -52,12 +55,17 @@ enum DictationBenchCommand {
         }
 
         let baseline = args.flag("--baseline") && !args.flag("--no-realtime")
+        let quietBeforeStop = Double(args.value("--quiet-before-stop") ?? "0") ?? -1
+        guard (0...5).contains(quietBeforeStop) else {
+            throw UsageError(tr("--quiet-before-stop הוא שניות בין 0 ל־5", "--quiet-before-stop is seconds from 0 to 5"))
+        }
         var localReady: [Double] = [], llmReady: [Double] = [], baselineReady: [Double] = []
         var liveCount = WordErrorRate.Count(errors: 0, referenceWords: 0), offlineCount = liveCount
         print("take                                     seconds   ready(local)  ready(llm)   WER live / offline"
               + (baseline ? "   ready(baseline)" : ""))
         for take in takes {
-            let samples = Array(take.samples.prefix(Int(DictateCommand.longestTake) * rate))
+            let quiet = [Float](repeating: 0, count: Int(quietBeforeStop * Double(rate)))
+            let samples = Array((take.samples + quiet).prefix(Int(DictateCommand.longestTake) * rate))
             let audio = MonoAudio(samples: samples, sampleRate: rate)
             let result = try DictateCommand.transcribe(audio, language: language, models: models, realtime: !args.flag("--no-realtime"))
             _ = DictationPolisher(mode: .local).polish(result.raw, language: language.rawValue)
@@ -86,7 +94,7 @@ enum DictationBenchCommand {
             var baselineText = ""
             if baseline {
                 let before = try DictateCommand.transcribe(audio, language: language, models: models, realtime: true,
-                                                           cancelsLivePassAtStop: false)
+                                                           quickStop: false)
                 _ = DictationPolisher(mode: .local).polish(before.raw, language: language.rawValue)
                 let seconds = RealTimeClock.seconds(ContinuousClock.now - before.stoppedAt)
                 baselineReady.append(seconds)
@@ -101,7 +109,7 @@ enum DictationBenchCommand {
         }
         print("\nstop → text ready, local polish: " + figure(localReady))
         if baseline, let now = Percentile.median(localReady), let before = Percentile.median(baselineReady), before > 0 {
-            print("baseline (a live pass at the stop runs out): " + figure(baselineReady)
+            print("baseline (no quick stop):         " + figure(baselineReady)
                   + String(format: "; median ratio %.2f", now / before))
         }
         if llm != nil { print("stop → text ready, LLM polish:   " + figure(llmReady) + "   (* the LLM's answer was not used)") }

@@ -29,8 +29,7 @@ extension DictateCommand {
         catch { Exit.fail(.failure, "\(error)") }
         let models = try CaptionSetup.loadModels(modelName: args.value("--model") ?? ChosenModel.name(in: OzenHome.fromEnvironment()), home: home,
                                                  recognizerSettings: try CaptionCommand.tuning(), speakers: false)
-        var settings = try CaptionCommand.liveSettings(language: language)
-        settings.keywords = []
+        let settings = try liveSettings(language: language)
         let service = DictationService(choice: choice, models: models, settings: settings) { take, cut in
             try deliver(take, cut: cut, args: args, language: language, polisher: polisher, method: method, home: home)
         }

@@ -185,11 +185,14 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
             guard let place else { throw HomeStreamError.noPlace }
             // A dictation take stays on this computer even with cloud captions on: only its text
             // may leave, for the polish, and only if she chose that.
-            let captioner = try services.engines.captioner(language: hello.language, stream: place, cloud: hello.purpose != .dictation)
+            let isTake = hello.purpose == .dictation
+            let captioner = try services.engines.captioner(language: hello.language, stream: place,
+                                                           settings: isTake ? DictateCommand.liveSettings(language: hello.language) : nil,
+                                                           cloud: !isTake)
             let handover = VocabularyListener(handover: vocabulary, captioner: captioner)
             let overload = OverloadNotice(schedule: schedule) { [peer] in peer.send(text: $0.json.serialized()) }
             var lines: [String] = []  // a dictation take's, for its text; a captions stream keeps none
-            let keepsLines = hello.purpose == .dictation
+            let keepsLines = isTake
             try LiveStream.run(inbox, through: captioner, listeners: [handover, overload]) { event in
                 if keepsLines, case .line(let line, _) = event, !line.text.isEmpty { lines.append(line.text) }
                 if let message = numbering.message(for: event) { peer.send(text: message.serialized()) }
