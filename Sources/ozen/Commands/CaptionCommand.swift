@@ -105,6 +105,7 @@ enum CaptionCommand {
         }
         if let pause = try seconds("OZEN_PAUSE") { settings.cutter.pauseToClose = pause }
         if let pause = try seconds("OZEN_LINE_PAUSE") { settings.linePause = pause }
+        if let quiet = try seconds("OZEN_FINAL_AFTER_QUIET") { settings.finalAfterQuiet = quiet }
         if let raw = environment["OZEN_FINAL_MARGIN"] {
             guard let margin = Int(raw), (0...1500).contains(margin) else {
                 throw UsageError(tr("OZEN_FINAL_MARGIN צריך להיות מספר מסגרות בין 0 ל־1500, קיבל '\(raw)'", "OZEN_FINAL_MARGIN must be a number of frames from 0 to 1500, got '\(raw)'"))

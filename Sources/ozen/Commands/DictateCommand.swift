@@ -101,7 +101,7 @@ enum DictateCommand {
     static func liveSettings(language: SpokenLanguage) throws -> LiveSettings {
         var settings = try CaptionCommand.liveSettings(language: language)
         settings.keywords = []
-        settings.finalAfterQuiet = settings.quietBeforeFinal
+        settings.finalAfterQuiet = settings.finalAfterQuiet ?? settings.quietBeforeFinal
         return settings
     }
 
