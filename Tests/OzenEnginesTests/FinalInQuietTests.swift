@@ -10,7 +10,7 @@ import Testing
 @Suite(.serialized) struct FinalInQuietTests {
     static func settings(early: Bool) -> LiveSettings {
         var settings = LiveSettings(language: .english)
-        settings.finalAfterQuiet = early ? 0.2 : nil
+        settings.finalAfterQuiet = early ? settings.cutter.tail : nil
         return settings
     }
 
