@@ -101,6 +101,36 @@ import Testing
         release.signal()
     }
 
+    /// Both places taken, one by a live pass: a final that has to wait cancels that live pass
+    /// (its words would come too late to matter), and starts as soon as its place is free.
+    @Test func aFinalThatFindsNoRoomCancelsTheLivePassHoldingIt() throws {
+        let schedule = RecognizerSchedule()
+        let a = try schedule.join(), b = try schedule.join(), c = try schedule.join()
+        let releaseFinal = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0)
+        Self.hold(schedule, a, release: releaseFinal, started: started)
+        let liveCancelled = DispatchSemaphore(value: 0)
+        let liveDone = DispatchGroup()
+        liveDone.enter()
+        let liveStarted = DispatchSemaphore(value: 0)
+        Thread {
+            _ = try? schedule.run(.live, for: b) { grant in
+                liveStarted.signal()
+                // The live pass runs until it is told to give way, as Whisper's abort callback does.
+                while grant.yields?.isCancelled == false { Thread.sleep(forTimeInterval: 0.005) }
+                liveCancelled.signal()
+            }
+            liveDone.leave()
+        }.start()
+        liveStarted.wait()
+        #expect(schedule.cancelledLivePasses == 0)
+        let ran = try schedule.run(.final, for: c) { grant in grant.yields == nil }
+        #expect(ran)
+        #expect(liveCancelled.wait(timeout: .now() + 10) == .success)
+        #expect(schedule.cancelledLivePasses == 1)
+        releaseFinal.signal()
+        liveDone.wait()
+    }
+
     @Test func aStreamThatWouldNotFitIsRefusedButHerOwnMicrophoneNever() throws {
         var settings = RecognizerSchedule.Settings()
         settings.maximumStreams = 2

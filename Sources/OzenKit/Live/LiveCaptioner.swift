@@ -234,8 +234,9 @@ public final class LiveCaptioner {
             lastPassEnd = clock.now
             return
         } catch is PassCancelled {
-            // The audio ended while it ran: the final pass comes next.
-            passLog?("live pass cancelled: the audio ended")
+            // The audio ended while it ran (the final pass comes next), or a shared recognizer
+            // needed its place for another stream's final: try again a gap later.
+            passLog?("live pass cancelled")
             lastPassEnd = clock.now
             return
         }

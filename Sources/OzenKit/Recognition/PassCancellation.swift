@@ -8,19 +8,27 @@ import Foundation
 /// final pass, which had to wait behind it: on the 60 s take of `ozen bench dictate … --join`
 /// the stop came during a live pass over the whole last utterance. Cancelled at a moment
 /// (`cancel()`) or at a wall-clock deadline (a recording replayed in real time ends at a known
-/// instant). Compared by identity.
+/// instant). A shared recognizer also cancels a live pass when another stream's final has to
+/// wait for its place (`RecognizerSchedule`). Compared by identity.
 public final class PassCancellation: @unchecked Sendable, Equatable {
     private let lock = NSLock()
     private var cancelled = false
     private let deadline: ContinuousClock.Instant?
+    private let parents: [PassCancellation]
 
     /// `deadline`: the moment it counts as cancelled by itself; nil: only `cancel()` does.
-    public init(at deadline: ContinuousClock.Instant? = nil) { self.deadline = deadline }
+    /// `following`: also cancelled whenever one of these is (a shared recognizer's own reason
+    /// added to the pipeline's).
+    public init(at deadline: ContinuousClock.Instant? = nil, following parents: [PassCancellation?] = []) {
+        self.deadline = deadline
+        self.parents = parents.compactMap { $0 }
+    }
 
     public func cancel() { lock.withLock { cancelled = true } }
 
     public var isCancelled: Bool {
         if lock.withLock({ cancelled }) { return true }
+        if parents.contains(where: \.isCancelled) { return true }
         guard let deadline else { return false }
         return ContinuousClock.now >= deadline
     }

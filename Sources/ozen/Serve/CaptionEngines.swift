@@ -19,7 +19,12 @@ final class CaptionEngines: @unchecked Sendable {
     /// Where cloud captions' notes go besides stderr: the diagnostics' incidents.
     let incidents: IncidentLog
     /// Who decodes next, across every stream of the process.
-    let schedule = RecognizerSchedule()
+    let schedule: RecognizerSchedule = {
+        var settings = RecognizerSchedule.Settings()
+        // The benchmark's baseline: live passes that run out while finals wait, as before.
+        if ProcessInfo.processInfo.environment["OZEN_LIVE_PASSES_HOLD"] == "1" { settings.livePassesYieldToFinals = false }
+        return RecognizerSchedule(settings: settings)
+    }()
 
     init(home: OzenHome, modelName: String, speakersOn: Bool, keywords: [String], cloud: ProviderSettings? = nil) throws {
         self.home = home
