@@ -88,7 +88,7 @@ enum ServeCommand {
         // as many again for pages, history questions and connections not yet upgraded.
         options.threads = 2 * (limits.waiting + limits.greeted)
         let history = HistoryAPI(home: home, pairing: pairing)
-        let transcriptions = TranscriptionAPI(recognizer: engines.recognizer, pairing: pairing)
+        let transcriptions = TranscriptionAPI(recognizer: engines.recognizer, schedule: engines.schedule, pairing: pairing)
         let diagnostics = DiagnosticsAPI(home: home, pairing: pairing)
         let firstRun = FirstRunAPI(home: home, pairing: pairing)
         let models = ModelsAPI(home: home, pairing: pairing)

@@ -83,7 +83,9 @@ final class OwnSource: @unchecked Sendable {
         let settings = try InterpretCommand.captionSettings(language: interpreting.settings.language)
         let captioner = try engines.captioner(language: interpreting.settings.language, stream: stream, clock: clock,
                                               settings: settings)
-        let interpreter = Interpreter(translator: WhisperTranslator(recognizer: engines.recognizer), reviewer: interpreting.reviewer,
+        // The translator's decodes take their turn with the streams' passes, as this stream's finals.
+        let translator = WhisperTranslator(recognizer: ScheduledRecognizer(base: engines.recognizer, schedule: engines.schedule, stream: stream))
+        let interpreter = Interpreter(translator: translator, reviewer: interpreting.reviewer,
                                       settings: interpreting.settings, clock: clock)
         return (captioner, interpreter)
     }

@@ -14,16 +14,22 @@ import OzenKit
 /// 29 s), each 30 s window with the text before it. With --lan the Bearer token must be the pairing token. Uploads stop at
 /// 25 MB (the server refuses larger ones unread) and 10 minutes of audio; at most
 /// `maximumWaiting` requests wait for the recognizer at once, more get 429 with Retry-After.
+///
+/// A request takes its turn on the recognizer schedule the caption streams share, as a stream
+/// of its own for as long as it runs and its decode as a final: it never pushes a stream's final
+/// back behind it, and while it runs the streams share the recognizer as with one more phone.
 final class TranscriptionAPI: @unchecked Sendable {
     let recognizer: WhisperRecognizer
+    let schedule: RecognizerSchedule
     let pairing: PairingToken?
     let maximumWaiting = 4
     let maximumSeconds = 600.0
     private let lock = NSLock()
     private var waiting = 0
 
-    init(recognizer: WhisperRecognizer, pairing: PairingToken?) {
+    init(recognizer: WhisperRecognizer, schedule: RecognizerSchedule, pairing: PairingToken?) {
         self.recognizer = recognizer
+        self.schedule = schedule
         self.pairing = pairing
     }
 
@@ -85,7 +91,17 @@ final class TranscriptionAPI: @unchecked Sendable {
         options.promptsWithEarlierWindows = true
         options.translatesToEnglish = translate
         let transcript: Transcript
-        do { transcript = try recognizer.transcribe(samples, options: options) } catch {
+        do {
+            // Never refused a place (the 429 above bounds the requests); one thread while
+            // caption streams decode beside it.
+            let place = try schedule.join(always: true)
+            defer { schedule.leave(place) }
+            transcript = try schedule.run(.final, for: place) { grant in
+                var options = options
+                if grant.sideBySide { options.threads = 1 }
+                return try recognizer.transcribe(samples, options: options)
+            }
+        } catch {
             return Self.error(500, "the recognizer failed: \(error)", type: "server_error")
         }
         let text = ShortLoop.collapsed(transcript.text).trimmingCharacters(in: .whitespacesAndNewlines)
