@@ -332,7 +332,7 @@ public final class LiveCaptioner {
         let samples = audio(from: utterance.start, to: utterance.end)
         var transcript: Transcript
         if let early = earlyFinal, early.start == utterance.start, early.voiceEnd == utterance.voiceEnd {
-            // Run in the quiet after the voice, on the same audio (a little less of the tail).
+            // Run in the quiet after the voice, on the same audio once the quiet reached the tail.
             transcript = early.transcript
             lastPassLooped = early.looped
         } else {

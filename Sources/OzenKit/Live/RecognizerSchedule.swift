@@ -1,7 +1,8 @@
 import Foundation
 
 /// One Whisper model shared by every caption stream of a process (`ozen serve`'s phones, its
-/// own microphone): who decodes next. Only a live pass can be interrupted, so the order is the policy:
+/// own microphone): who decodes next. Only a live pass can be interrupted (and only to make
+/// room for a final), so the order is the policy:
 ///
 /// - One pass at a time (on all the recognizer's threads) while one stream is on; while
 ///   several share it, `passesAtOnce` passes side by side on one thread each: with two
@@ -11,8 +12,10 @@ import Foundation
 /// - Final passes first, oldest request first: they are what she reads, and each stream has
 ///   at most one pass in flight, so a final waits at most for the finals of the other streams.
 /// - Live passes only when no final waits, the stream whose last live pass is oldest first
-///   (fair shares); a final that finds both places taken cancels the live pass holding one. A live pass that cannot start within `liveWaitLimit` is shed
-///   (`PassShed`): the stream shows its words a little later instead of falling behind.
+///   (fair shares). A live pass that cannot start within `liveWaitLimit` is shed
+///   (`PassShed`): the stream shows its words a little later instead of falling behind. A
+///   final that finds both places taken cancels the live pass holding one
+///   (`livePassesYieldToFinals`).
 /// - A final granted while other finals wait is told so (`Grant.othersWaiting`), so it can
 ///   decode greedily and the queue drains (see `ScheduledRecognizer`).
 /// - A new stream is admitted only while the finals of one more would still fit
