@@ -5,8 +5,8 @@ import Foundation
 ///
 /// What it is for: the audio ended (she tapped stop on a dictation take, a client said `end`)
 /// while a live pass ran. That pass's words would only be replaced by the open utterance's
-/// final pass, which had to wait behind it: on the 60 s take of `ozen bench dictate … --join`
-/// the stop came during a live pass over the whole last utterance. Cancelled at a moment
+/// final pass, which had to wait behind it (`ozen bench dictate … --baseline` replays takes
+/// with the pass left to run out, for the difference). Cancelled at a moment
 /// (`cancel()`) or at a wall-clock deadline (a recording replayed in real time ends at a known
 /// instant). A shared recognizer also cancels a live pass when another stream's final has to
 /// wait for its place (`RecognizerSchedule`). Compared by identity.

@@ -67,9 +67,14 @@ enum DictationBenchCommand {
             let quiet = [Float](repeating: 0, count: Int(quietBeforeStop * Double(rate)))
             let samples = Array((take.samples + quiet).prefix(Int(DictateCommand.longestTake) * rate))
             let audio = MonoAudio(samples: samples, sampleRate: rate)
-            let result = try DictateCommand.transcribe(audio, language: language, models: models, realtime: !args.flag("--no-realtime"))
-            _ = DictationPolisher(mode: .local).polish(result.raw, language: language.rawValue)
-            let local = RealTimeClock.seconds(ContinuousClock.now - result.stoppedAt)
+            /// The take, and seconds from its stop to its text polished locally.
+            func replay(quickStop: Bool) throws -> (DictateCommand.Take, Double) {
+                let result = try DictateCommand.transcribe(audio, language: language, models: models,
+                                                           realtime: !args.flag("--no-realtime"), quickStop: quickStop)
+                _ = DictationPolisher(mode: .local).polish(result.raw, language: language.rawValue)
+                return (result, RealTimeClock.seconds(ContinuousClock.now - result.stoppedAt))
+            }
+            let (result, local) = try replay(quickStop: true)
             localReady.append(local)
             var llmText = "     -     "
             if let llm {
@@ -93,10 +98,7 @@ enum DictationBenchCommand {
             }
             var baselineText = ""
             if baseline {
-                let before = try DictateCommand.transcribe(audio, language: language, models: models, realtime: true,
-                                                           quickStop: false)
-                _ = DictationPolisher(mode: .local).polish(before.raw, language: language.rawValue)
-                let seconds = RealTimeClock.seconds(ContinuousClock.now - before.stoppedAt)
+                let (_, seconds) = try replay(quickStop: false)
                 baselineReady.append(seconds)
                 baselineText = String(format: "   %6.2f s", seconds)
             }
