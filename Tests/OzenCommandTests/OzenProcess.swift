@@ -22,9 +22,11 @@ struct OzenProcess {
     /// English interface (the assertions read English messages) and a home of the tests' own,
     /// whose models are the installed ones, so no test writes to the person's history.
     /// The microphone tests point this test process's ALSA at a sound card of their own; a
-    /// child gets that card only when its test asks for it.
+    /// child gets that card only when its test asks for it. The settings `ozen` makes at
+    /// launch (OpenMP's, the allocator's) are left for it to make, unless a test sets them.
     static var defaultEnvironment: [String: String] {
-        ProcessInfo.processInfo.environment.filter { $0.key != "ALSA_CONFIG_PATH" }.merging([
+        let withheld: Set = ["ALSA_CONFIG_PATH", "OMP_WAIT_POLICY", "GLIBC_TUNABLES"]
+        return ProcessInfo.processInfo.environment.filter { !withheld.contains($0.key) }.merging([
             "LC_ALL": "en_US.UTF-8", "LANG": "en_US.UTF-8", "OZEN_HOME": testHome().path,
         ]) { $1 }
     }

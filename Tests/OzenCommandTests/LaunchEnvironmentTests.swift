@@ -1,0 +1,38 @@
+import Foundation
+import OzenTestSupport
+import Testing
+
+/// The settings `ozen` makes for the libraries that read the environment only at load
+/// (`Launch`), read from /proc of a real `ozen serve`: OpenMP waits passively, and glibc maps
+/// blocks of 1 MiB and more apart so a long-running server gives each pass's Whisper state
+/// back (the effect is the bench's to measure: `ozen bench serve --clients 4 --minutes 8`).
+@Suite(.serialized) struct LaunchEnvironmentTests {
+    /// The environment a running process started with (NUL-separated NAME=VALUE).
+    static func environment(of pid: Int32) throws -> [String: String] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/environ"))
+        var found: [String: String] = [:]
+        for entry in data.split(separator: 0) {
+            let text = String(decoding: entry, as: UTF8.self)
+            guard let equals = text.firstIndex(of: "=") else { continue }
+            found[String(text[..<equals])] = String(text[text.index(after: equals)...])
+        }
+        return found
+    }
+
+    @Test func theServerStartsWithPassiveOpenMPAndLargeBlocksMappedApart() throws {
+        let server = try ServeProcess(["--no-speakers", "--language", "en"])
+        defer { server.stop() }
+        let environment = try Self.environment(of: server.process.processIdentifier)
+        #expect(environment["OMP_WAIT_POLICY"] == "PASSIVE")
+        #expect(environment["GLIBC_TUNABLES"] == "glibc.malloc.mmap_threshold=1048576")
+    }
+
+    /// Her own GLIBC_TUNABLES, even an empty one (glibc's defaults: the bench's baseline), wins.
+    @Test func allocatorSettingsSheChoseAreKept() throws {
+        let server = try ServeProcess(["--no-speakers", "--language", "en"], environment: ["GLIBC_TUNABLES": ""])
+        defer { server.stop() }
+        let environment = try Self.environment(of: server.process.processIdentifier)
+        #expect(environment["GLIBC_TUNABLES"] == "")
+        #expect(environment["OMP_WAIT_POLICY"] == "PASSIVE")
+    }
+}
