@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
 """Real-time factor and peak memory of `ozen caption` (release build) on the LibriVox clips.
 
-Each round captions the five clips once with Ozen's settings (encoder sized to the audio)
-and once with Whisper's standard 30 s window (OZEN_AUDIO_CONTEXT_MARGIN=0), alternating so
-both see the same machine load. Prints per-round figures, then medians and the ratio.
+Each round captions the clips once with Ozen's settings (encoder sized to the audio) and
+once with a baseline, alternating so both see the same machine load. The baseline is
+Whisper's standard 30 s window (OZEN_AUDIO_CONTEXT_MARGIN=0) unless --baseline names its
+environment instead: `--baseline GLIBC_TUNABLES=` is glibc's own allocator settings, where
+`ozen` otherwise maps blocks of 1 MiB and more apart. Prints per-round figures, then medians
+and the ratios.
 
-Usage: scripts/bench_caption.py [--rounds N] [--binary PATH]
+Usage: scripts/bench_caption.py [--rounds N] [--binary PATH] [--realtime]
+                                [--baseline NAME=VALUE]... [CLIP.wav...]
 """
 import argparse
 import glob
@@ -19,9 +23,9 @@ import wave
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def run(binary, clip, env):
+def run(binary, clip, env, realtime):
     start = time.monotonic()
-    proc = subprocess.Popen([binary, "caption", clip, "--language", "en", "--no-save"],
+    proc = subprocess.Popen([binary, "caption", clip, "--language", "en", "--no-save"] + (["--realtime"] if realtime else []),
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.monotonic() - start
@@ -34,27 +38,40 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--binary", default=os.path.join(REPO, ".build/release/ozen"))
+    parser.add_argument("--realtime", action="store_true",
+                        help="replay each clip at real time (caption --realtime), the live pipeline as a listener sees it")
+    parser.add_argument("--baseline", action="append", default=[], metavar="NAME=VALUE",
+                        help="the baseline's environment instead of the 30 s window (repeatable)")
+    parser.add_argument("clips", nargs="*", help="recordings (default: the LibriVox clips)")
     args = parser.parse_args()
-    clips = sorted(glob.glob(os.path.join(REPO, "Tests/Fixtures/downloaded/librivox/*.wav")))
+    clips = args.clips or sorted(glob.glob(os.path.join(REPO, "Tests/Fixtures/downloaded/librivox/*.wav")))
     if not clips:
         sys.exit("bench: no LibriVox clips; run `make setup` first")
+    baseline = {"OZEN_AUDIO_CONTEXT_MARGIN": "0"}
+    if args.baseline:
+        if any("=" not in b for b in args.baseline):
+            sys.exit("bench: --baseline takes NAME=VALUE, e.g. GLIBC_TUNABLES=")
+        baseline = dict(b.split("=", 1) for b in args.baseline)
     audio = sum(wave.open(c).getnframes() / wave.open(c).getframerate() for c in clips)
-    configs = {"ozen (sized window)": {}, "baseline (30 s window)": {"OZEN_AUDIO_CONTEXT_MARGIN": "0"}}
+    baseline_name = "baseline (30 s window)" if not args.baseline else "baseline (" + " ".join(args.baseline) + ")"
+    configs = {"ozen": {}, baseline_name: baseline}
     rtf = {name: [] for name in configs}
     rss = {name: [] for name in configs}
     print(f"{len(clips)} clips, {audio:.1f} s of audio, {os.cpu_count()} CPUs, {args.rounds} rounds")
     for r in range(args.rounds):
         for name, extra in configs.items():
             env = dict(os.environ, **extra)
-            results = [run(args.binary, c, env) for c in clips]
+            results = [run(args.binary, c, env, args.realtime) for c in clips]
             rtf[name].append(sum(w for w, _ in results) / audio)
             rss[name].append(max(m for _, m in results))
-            print(f"round {r + 1}  {name:24s} RTF {rtf[name][-1]:.3f}  peak RSS {rss[name][-1]:.0f} MiB")
+            print(f"round {r + 1}  {name:32s} RTF {rtf[name][-1]:.3f}  peak RSS {rss[name][-1]:.0f} MiB")
     print()
     for name in configs:
-        print(f"median  {name:24s} RTF {statistics.median(rtf[name]):.3f}  peak RSS {statistics.median(rss[name]):.0f} MiB")
+        print(f"median  {name:32s} RTF {statistics.median(rtf[name]):.3f}  peak RSS {statistics.median(rss[name]):.0f} MiB")
     ours, base = (statistics.median(rtf[n]) for n in configs)
-    print(f"ratio   ozen / baseline RTF {ours / base:.2f}  (whole process: start, model load, voice detection, live passes, beam-5 finals)")
+    ours_rss, base_rss = (statistics.median(rss[n]) for n in configs)
+    print(f"ratio   ozen / baseline RTF {ours / base:.2f}, peak RSS {ours_rss / base_rss:.2f}"
+          "  (whole process: start, model load, voice detection, live passes, beam-5 finals)")
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ struct OzenProcess {
     /// child gets that card only when its test asks for it. The settings `ozen` makes at
     /// launch (OpenMP's, the allocator's) are left for it to make, unless a test sets them.
     static var defaultEnvironment: [String: String] {
-        let withheld: Set = ["ALSA_CONFIG_PATH", "OMP_WAIT_POLICY", "GLIBC_TUNABLES"]
+        let withheld: Set = ["ALSA_CONFIG_PATH", "OMP_WAIT_POLICY", "GLIBC_TUNABLES", "MALLOC_ARENA_MAX"]
         return ProcessInfo.processInfo.environment.filter { !withheld.contains($0.key) }.merging([
             "LC_ALL": "en_US.UTF-8", "LANG": "en_US.UTF-8", "OZEN_HOME": testHome().path,
         ]) { $1 }
