@@ -1,7 +1,6 @@
 import Foundation
 
 /// Settings the speech engine reads once, when the process loads — before `main` can run.
-/// When one is unset, `ozen` sets it and starts itself again.
 ///
 /// Not set here, though measured: glibc's allocator settings. `GLIBC_TUNABLES=glibc.malloc.
 /// mmap_threshold=1048576 MALLOC_ARENA_MAX=2 ozen serve` kept a 30-minute soak of 4 clients
@@ -11,19 +10,14 @@ import Foundation
 /// hung). The cause is not known yet; memory used after it is freed at shutdown would be one,
 /// since blocks mapped apart are unmapped when freed. They wait until it is found.
 enum Launch {
-    /// The environment `ozen` runs with, and why:
-    /// - `OMP_WAIT_POLICY=PASSIVE`: OpenMP threads that wait by spinning made 2-thread passes on
-    ///   a loaded 2-core machine take 2.4–27 s for one call; passive waiting was steady
-    ///   (RESEARCH.md). libgomp reads it only at load.
-    static let threads = ["OMP_WAIT_POLICY": "PASSIVE"]
-
-    static func ensureEnvironment() {
-        let current = ProcessInfo.processInfo.environment
-        let missing = threads.filter { current[$0.key] == nil }
-        guard !missing.isEmpty else { return }
-        for (name, value) in missing { setenv(name, value, 1) }
+    /// OpenMP threads that wait by spinning made 2-thread passes on a loaded 2-core machine
+    /// take 2.4–27 s for one call; passive waiting was steady (RESEARCH.md). libgomp reads
+    /// OMP_WAIT_POLICY only at load, so when it is unset `ozen` sets it and starts itself again.
+    static func ensureQuietThreads() {
+        guard ProcessInfo.processInfo.environment["OMP_WAIT_POLICY"] == nil else { return }
+        setenv("OMP_WAIT_POLICY", "PASSIVE", 1)
         let argv = CommandLine.unsafeArgv
         execv("/proc/self/exe", argv)
-        // execv only returns on failure; then carry on with the library defaults.
+        // execv only returns on failure; then carry on with spinning threads.
     }
 }
