@@ -4,11 +4,12 @@
 /// `AudioClock` it runs as fast as the CPU allows and `at` still shows what a listener saw.
 /// In real time a live pass still running when the recording ends is cancelled, as when she
 /// taps stop (`cancelsLivePassAtEnd: false` lets it run out: the bench's baseline).
+/// `stopped` ends the replay early, as if the recording ended there (a server stopping).
 public struct RecordingReplay {
     public static let chunkSeconds = 0.1
 
     public static func run(_ audio: MonoAudio, through captioner: LiveCaptioner, clock: any PipelineClock,
-                           listeners: [any AudioListener] = [], cancelsLivePassAtEnd: Bool = true,
+                           until stopped: PassCancellation? = nil, listeners: [any AudioListener] = [], cancelsLivePassAtEnd: Bool = true,
                            emit: (CaptionEvent) -> Void) throws {
         let samples = audio.atSpeechRate().samples
         let rate = Double(MonoAudio.speechRate)
@@ -16,10 +17,10 @@ public struct RecordingReplay {
         emit(.status(.listening, at: 0))
         // In real time the recording ends at a known instant, as a take ends at her tap.
         if cancelsLivePassAtEnd, let realTime = clock as? RealTimeClock {
-            captioner.endOfAudio = PassCancellation(at: realTime.instant(at: Double(samples.count) / rate))
+            captioner.endOfAudio = PassCancellation(at: realTime.instant(at: Double(samples.count) / rate), following: [stopped])
         }
         var fed = 0
-        while fed < samples.count {
+        while fed < samples.count && stopped?.isCancelled != true {
             // Rounded to the nearest sample: now × rate can land a hair under a whole chunk.
             let arrived = min(samples.count, Int((clock.now * rate).rounded()) / chunk * chunk)
             if arrived <= fed {
@@ -34,6 +35,6 @@ public struct RecordingReplay {
         }
         try captioner.finish(emit: emit)
         for listener in listeners { try listener.finish(emit: emit) }
-        emit(.status(.finished(lines: captioner.linesEmitted, audioSeconds: Double(samples.count) / rate), at: Double(samples.count) / rate))
+        emit(.status(.finished(lines: captioner.linesEmitted, audioSeconds: Double(fed) / rate), at: Double(fed) / rate))
     }
 }

@@ -12,6 +12,11 @@ import OzenStore
 /// printed once, inside the address to open on the tablet. With `--source FILE` a recording
 /// is captioned as if spoken now, for the display and the history (the replay tool).
 enum ServeCommand {
+    /// How long a stop waits for the caption pipelines to end: an abandoned stream stops within
+    /// one step of its pass, and the microphone's last final pass takes 1–3 s on this 2-core
+    /// machine with four streams running; tests give a stopped server 10 s before they kill it.
+    static let pipelinesGrace = 8.0
+
     static func run(_ arguments: [String]) throws {
         let args = try ArgumentReader(arguments, options: ["--host", "--port", "--source", "--device", "--language", "--model", "--engine",
                                                            "--alert", "--mute-sound", "--from", "--second-pass",
@@ -76,13 +81,15 @@ enum ServeCommand {
         let inbox = LiveAudioInbox()
         let speaking = SpeakingAloud(home: home) { inbox.setMuted($0) }
         let limits = ConnectionLimits.Settings()
+        let threads = PipelineThreads()
         // The page's dictation panel: takes polished as `ozen dictate --polish` would, saved
         // unless --no-save, inserted at this computer's cursor when the page asks.
         let dictation = PageDictation(home: home, polisher: try DictateCommand.polisher(args.value("--dictation-polish")),
                                       saves: !args.flag("--no-save"), pairing: pairing,
                                       insertion: try DictateCommand.insertion(args.value("--dictation-insert")))
         let services = HomeSocket.Services(engines: engines, display: display, connections: HomeConnections(settings: limits),
-                                           pairing: pairing, star: star, say: { speaking.say($0) }, dictation: dictation)
+                                           pairing: pairing, star: star, say: { speaking.say($0) }, dictation: dictation,
+                                           threads: threads)
         var options = WebServer.Options(address: address, documentRoot: DisplayPage.folder())
         // Every WebSocket holds a thread: room for all the connections the limits let in, and
         // as many again for pages, history questions and connections not yet upgraded.
@@ -103,6 +110,7 @@ enum ServeCommand {
         announce(server: server, address: address, pairing: pairing)
 
         let stop = StopSignal()
+        let replayStopped = PassCancellation()
         if hasOwnSource {
             let sounds = args.flag("--no-sounds") ? nil : SoundsCommand.watchOrWarn(home: home, alsoMuted: mutedHere)
             let notifications = args.flag("--notify") ? CaptionNotifications { line in
@@ -112,16 +120,22 @@ enum ServeCommand {
                                       display: display, notifications: notifications, listeners: sounds.map { [$0] } ?? [],
                                       interpreting: interpreting)
             let input = microphone
-            let thread = Thread {
-                if let source { ownSource.replay(source) } else if let input { ownSource.listen(input, inbox: inbox) }
+            threads.start(name: "ozen-serve-source") {
+                if let source { ownSource.replay(source, until: replayStopped) } else if let input { ownSource.listen(input, inbox: inbox) }
             }
-            thread.name = "ozen-serve-source"
-            thread.start()
         }
         stop.wait()
+        replayStopped.cancel()
         microphone?.stop()
         inbox.close()
         server.stop()
+        // Closing the connections abandoned every client's stream; the microphone's open line
+        // gets its final pass. Both end within a pass or two.
+        let stillRunning = threads.waitUntilEnded(seconds: Self.pipelinesGrace)
+        if stillRunning > 0 {
+            FileHandle.standardError.write(Data(tr("ozen: \(stillRunning) צינורות כתוביות עדיין רצים אחרי \(Int(Self.pipelinesGrace)) שניות; יוצאים בלעדיהם\n",
+                                                    "ozen: \(stillRunning) caption pipelines still running after \(Int(Self.pipelinesGrace)) s; stopping without them\n").utf8))
+        }
         if let recorder {
             let unsaved = recorder.close()
             if !unsaved.isEmpty { throw HistoryNotSaved(lines: unsaved.count, path: HistoryStore.path(in: home)) }

@@ -22,6 +22,8 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
         let say: (@Sendable (String) -> String?)?
         /// Finishes dictation takes (nil: dictation is refused).
         let dictation: PageDictation?
+        /// Where each stream's pipeline runs, so the server can wait for them when it stops.
+        let threads: PipelineThreads
     }
 
     private let peer: WebSocketPeer
@@ -162,9 +164,7 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
             dictating = hello.purpose == .dictation
             lock.unlock()
             if !hello.vocabulary.isEmpty { vocabulary.offer(hello.vocabulary) }
-            let thread = Thread { [self] in stream(hello, inbox) }
-            thread.name = "ozen-home-stream"
-            thread.start()
+            services.threads.start(name: "ozen-home-stream") { [self] in stream(hello, inbox) }
         }
     }
 

@@ -43,11 +43,12 @@ final class OwnSource: @unchecked Sendable {
     }
 
     /// Captions a recording as if it were spoken now; the server keeps serving afterwards.
-    func replay(_ recording: MonoAudio) {
+    /// `stopped`: the server is stopping; the replay ends where it is, its open line finished.
+    func replay(_ recording: MonoAudio, until stopped: PassCancellation) {
         let clock = RealTimeClock()
         do {
             let (captioner, interpreter) = try pipeline(clock: clock)
-            try RecordingReplay.run(recording, through: captioner, clock: clock, listeners: listeners + (interpreter.map { [$0] } ?? [])) { event in
+            try RecordingReplay.run(recording, through: captioner, clock: clock, until: stopped, listeners: listeners + (interpreter.map { [$0] } ?? [])) { event in
                 if let interpreter { interpreter.pass(event) { handle($0) } } else { handle(event) }
             }
             say(tr("ozen: ההקלטה הסתיימה; השרת ממשיך לפעול (Ctrl-C לסיום)", "ozen: the recording has ended; still serving (Ctrl-C to stop)"))
