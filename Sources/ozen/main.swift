@@ -3,7 +3,7 @@
 import Foundation
 import OzenKit
 
-Launch.ensureQuietThreads()
+Launch.ensureEnvironment()
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 let name = arguments.isEmpty ? "help" : arguments.removeFirst()

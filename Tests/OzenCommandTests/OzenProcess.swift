@@ -22,12 +22,12 @@ struct OzenProcess {
     /// English interface (the assertions read English messages) and a home of the tests' own,
     /// whose models are the installed ones, so no test writes to the person's history.
     /// The microphone tests point this test process's ALSA at a sound card of their own; a
-    /// child gets that card only when its test asks for it. OpenMP's wait policy is
-    /// left for `ozen` to set at launch, unless a test sets it. A crash is reported with
+    /// child gets that card only when its test asks for it. The settings `ozen` makes
+    /// at launch (OpenMP's, the allocator's) are left for it to make, unless a test sets them. A crash is reported with
     /// function names but without line numbers (`symbolicate=fast`): the full report of the
     /// debug build once took swift-backtrace 8 minutes, holding the test that waited on it.
     static var defaultEnvironment: [String: String] {
-        let withheld: Set = ["ALSA_CONFIG_PATH", "OMP_WAIT_POLICY"]
+        let withheld: Set = ["ALSA_CONFIG_PATH", "OMP_WAIT_POLICY", "GLIBC_TUNABLES", "MALLOC_ARENA_MAX"]
         return ["SWIFT_BACKTRACE": "symbolicate=fast"].merging(ProcessInfo.processInfo.environment.filter { !withheld.contains($0.key) }) { $1 }
             .merging(["LC_ALL": "en_US.UTF-8", "LANG": "en_US.UTF-8", "OZEN_HOME": testHome().path]) { $1 }
     }
