@@ -121,6 +121,10 @@ import Testing
         try expectOneLineError(["caption", Fixtures.jfk.path, "--language", "xx"], status: 64, mentioning: ["unknown language"])
         try expectOneLineError(["caption", Fixtures.jfk.path, "--loud"], status: 64, mentioning: ["--loud"])
         try expectOneLineError(["dance"], status: 64, mentioning: ["unknown command"])
+        try expectOneLineError(["caption", Fixtures.jfk.path], status: 64, mentioning: ["OZEN_FINAL_BEAM", "1 to 8"],
+                               environment: ["OZEN_FINAL_BEAM": "0"])
+        try expectOneLineError(["bench", "accuracy", "--table", "--no-realtime", "--realtime-only"], status: 64,
+                               mentioning: ["--no-realtime", "--realtime-only"])
     }
 
     /// A home whose models are copies of the real ones, to break without touching the real ones.

@@ -2,7 +2,7 @@ import Foundation
 import OzenEngines
 import OzenKit
 
-/// `ozen bench accuracy FILE... [--table [--seed N]] [--language L] [--no-realtime] [--lines]`: how close the live
+/// `ozen bench accuracy FILE... [--table [--seed N]] [--language L] [--no-realtime | --realtime-only] [--lines]`: how close the live
 /// pipeline's locked lines come to the same model decoding the same audio with no time
 /// pressure, printed side by side for each recording:
 ///
@@ -15,6 +15,9 @@ import OzenKit
 ///   last line locked minus the end of its speech) and first words (its first words shown
 ///   minus its start), median and p90;
 /// - CPU seconds per audio minute and peak memory, with speakers and sounds on.
+///
+/// `--realtime-only` runs the `--realtime` replay alone (no file mode, no offline decodes): a
+/// quicker way to compare latency between settings, several runs in a row.
 ///
 /// References: `FILE.txt` beside the recording, or a pocketsphinx-style `transcription` /
 /// `*.transcription` file in its folder (`<s> words </s> (name)`). `--table` builds a table of
@@ -31,8 +34,11 @@ enum AccuracyBenchCommand {
     }
 
     static func run(_ arguments: [String]) throws {
-        let args = try ArgumentReader(arguments, options: ["--language", "--seed", "--fixtures"], flags: ["--table", "--no-realtime", "--lines", "--passes"])
+        let args = try ArgumentReader(arguments, options: ["--language", "--seed", "--fixtures"], flags: ["--table", "--no-realtime", "--realtime-only", "--lines", "--passes"])
         let language = try args.spokenLanguage(default: .english)
+        if args.flag("--no-realtime") && args.flag("--realtime-only") {
+            throw UsageError(tr("אפשר --no-realtime או --realtime-only, לא את שניהם", "--no-realtime and --realtime-only cannot go together"))
+        }
         let folder = args.value("--fixtures") ?? "Tests/Fixtures/downloaded"
         var recordings: [Recording] = []
         for path in args.positional {
@@ -61,31 +67,36 @@ enum AccuracyBenchCommand {
                 runs.append(("live, --realtime replay", try caption(recording, settings: settings, realtime: true, home: home,
                                                                     recognizerSettings: recognizerSettings, showPasses: args.flag("--passes"))))
             }
-            runs.append(("live, file mode", try caption(recording, settings: settings, realtime: false, home: home,
-                                                         recognizerSettings: recognizerSettings, showPasses: args.flag("--passes"))))
-            let recognizer = try WhisperRecognizer(model: try InstalledModel.load("base", in: home), settings: recognizerSettings)
-            let whole = try offline(recording.samples, language: language, recognizer: recognizer, wholeRecording: true)
-            let alone: String
-            let aloneName: String
-            if recording.turns.isEmpty {
-                aloneName = "offline, each live line alone"
-                alone = try runs[0].1.lines.map { line in
-                    try offline(stretch(recording.samples, from: line.start - 0.3, to: line.end + 0.3), language: language,
-                                recognizer: recognizer, wholeRecording: false)
-                }.joined(separator: " ")
-            } else {
-                aloneName = "offline, each turn alone"
-                alone = try recording.turns.map { t in
-                    try offline(stretch(recording.samples, from: t.turn.start, to: t.turn.end), language: language,
-                                recognizer: recognizer, wholeRecording: false)
-                }.joined(separator: " ")
+            let realtimeOnly = args.flag("--realtime-only")
+            if !realtimeOnly {
+                runs.append(("live, file mode", try caption(recording, settings: settings, realtime: false, home: home,
+                                                             recognizerSettings: recognizerSettings, showPasses: args.flag("--passes"))))
+            }
+            // The same model with no time pressure (not with --realtime-only, a quicker A/B of latency).
+            var whole: String?, alone: String?
+            let aloneName = recording.turns.isEmpty ? "offline, each live line alone" : "offline, each turn alone"
+            if !realtimeOnly {
+                let recognizer = try WhisperRecognizer(model: try InstalledModel.load("base", in: home), settings: recognizerSettings)
+                whole = try offline(recording.samples, language: language, recognizer: recognizer, wholeRecording: true)
+                if recording.turns.isEmpty {
+                    alone = try runs[0].1.lines.map { line in
+                        try offline(stretch(recording.samples, from: line.start - 0.3, to: line.end + 0.3), language: language,
+                                    recognizer: recognizer, wholeRecording: false)
+                    }.joined(separator: " ")
+                } else {
+                    alone = try recording.turns.map { t in
+                        try offline(stretch(recording.samples, from: t.turn.start, to: t.turn.end), language: language,
+                                    recognizer: recognizer, wholeRecording: false)
+                    }.joined(separator: " ")
+                }
             }
             func wer(_ text: String) -> String {
                 guard let reference = recording.reference else { return "   -  " }
                 return String(format: "%5.1f%%", 100 * WordErrorRate.count(reference: reference, hypothesis: text).rate)
             }
             func toOffline(_ text: String) -> String {
-                String(format: "%5.1f%%", 100 * WordErrorRate.count(reference: whole, hypothesis: text).rate)
+                guard let whole else { return "   -  " }
+                return String(format: "%5.1f%%", 100 * WordErrorRate.count(reference: whole, hypothesis: text).rate)
             }
             print("                                   WER    vs offline  lines  per turn  two-person  settle med/p90   first words med/p90   CPU s/min")
             for (name, run) in runs {
@@ -113,8 +124,10 @@ enum AccuracyBenchCommand {
                     for t in recording.turns { print(String(format: "          [%6.2f → %6.2f] ", t.turn.start, t.turn.end) + t.turn.speaker + ": " + t.text) }
                 }
             }
-            print("offline, whole recording".padding(toLength: 33, withPad: " ", startingAt: 0) + "  \(wer(whole))   \(toOffline(whole))")
-            print(aloneName.padding(toLength: 33, withPad: " ", startingAt: 0) + "  \(wer(alone))   \(toOffline(alone))")
+            if let whole, let alone {
+                print("offline, whole recording".padding(toLength: 33, withPad: " ", startingAt: 0) + "  \(wer(whole))   \(toOffline(whole))")
+                print(aloneName.padding(toLength: 33, withPad: " ", startingAt: 0) + "  \(wer(alone))   \(toOffline(alone))")
+            }
         }
         print(String(format: "\npeak memory (whole process) %.0f MiB", BenchCommand.peakMemoryMiB()))
     }

@@ -90,7 +90,8 @@ enum CaptionCommand {
 
     /// `OZEN_PAUSE` (seconds of silence that end an utterance, whose final pass then runs),
     /// `OZEN_LINE_PAUSE` (seconds that end a line) and `OZEN_FINAL_MARGIN` (encoder frames
-    /// beyond the audio for final passes; 0 = the full 30 s window) are the replay tool's knobs.
+    /// beyond the audio for final passes; 0 = the full 30 s window) and `OZEN_FINAL_BEAM` (the
+    /// final pass's beam width) are the replay tool's knobs.
     static func liveSettings(language: SpokenLanguage, keywords: [String] = []) throws -> LiveSettings {
         var settings = LiveSettings(language: language)
         settings.keywords = keywords
@@ -111,6 +112,12 @@ enum CaptionCommand {
                 throw UsageError(tr("OZEN_FINAL_MARGIN צריך להיות מספר מסגרות בין 0 ל־1500, קיבל '\(raw)'", "OZEN_FINAL_MARGIN must be a number of frames from 0 to 1500, got '\(raw)'"))
             }
             settings.finalAudioContextMargin = margin
+        }
+        if let raw = environment["OZEN_FINAL_BEAM"] {
+            guard let beam = Int(raw), (1...8).contains(beam) else {
+                throw UsageError(tr("OZEN_FINAL_BEAM צריך להיות רוחב אלומה בין 1 ל־8, קיבל '\(raw)'", "OZEN_FINAL_BEAM must be a beam width from 1 to 8, got '\(raw)'"))
+            }
+            settings.finalBeamSize = beam
         }
         return settings
     }
