@@ -14,7 +14,7 @@ Output: one self-contained ONNX file that sherpa-onnx's
 The network definition is speakerlab 0.0.6's (3D-Speaker's own code, which needs
 only torch for this model), with one change before export: the segment pooling
 inside each CAM layer is rewritten without a ceil-mode AveragePool, which
-sherpa-onnx's onnxruntime evaluates differently from torch (see segment_means).
+sherpa-onnx's onnxruntime evaluates differently from torch (see SegmentMeans).
 The export uses torch's TorchScript-based ONNX exporter (``dynamo=False``),
 which does not need onnxscript. After exporting, the graph is run with onnx's
 reference evaluator at several lengths and compared with the unmodified model.
@@ -28,7 +28,7 @@ Usage:
     export_campplus_onnx.py --checkpoint campplus_cn_en_common.pt --output model.onnx
 """
 
-EXPORTER_VERSION = "1"
+EXPORTER_VERSION = "2"
 
 import argparse
 import os
@@ -117,8 +117,9 @@ def load_model(checkpoint):
     return model
 
 
-def segment_means(x, seg_len=100):
-    """CAM++'s segment pooling without a ceil-mode AveragePool.
+class SegmentMeans:
+    """CAM++'s segment pooling without a ceil-mode AveragePool, and with one
+    set of shape computations for the whole network.
 
     speakerlab's CAMLayer.seg_pooling averages the time axis in segments of
     100 steps with ``avg_pool1d(ceil_mode=True)``, where a shorter last segment
@@ -127,33 +128,69 @@ def segment_means(x, seg_len=100):
     and runtimes disagree on the partial segment: the onnxruntime inside
     sherpa-onnx 2.0.1 (and onnx's reference evaluator) divide it by the full
     100, which moved embeddings of short clips by up to 0.09 in cosine.
-    This version pads with zeros to whole segments, sums, and divides by the
-    count of real steps in each segment (from a padded mask of ones), so it
-    means the same thing in torch and in every runtime. The time length stays
-    a traced value, so the ONNX time axis stays dynamic.
-    """
-    import torch.nn.functional as F
 
-    steps = x.shape[-1]
-    pad = (seg_len - steps % seg_len) % seg_len
-    sums = F.pad(x, (0, pad)).reshape(x.shape[0], x.shape[1], -1, seg_len).sum(-1)
-    ones = x.new_ones(x.shape[0], 1, steps)
-    counts = F.pad(ones, (0, pad)).reshape(x.shape[0], 1, -1, seg_len).sum(-1)
-    means = sums / counts
-    shape = means.shape
-    return means.unsqueeze(-1).expand(*shape, seg_len).reshape(*shape[:-1], -1)[..., :steps]
+    Here the pooling is two matrix products: ``x @ A`` averages each segment
+    (A[t, s] is 1/len(s) where step t lies in segment s) and ``@ B`` repeats
+    each mean over its steps (B[s, t] is 1 there). Every CAM layer of the
+    network sees the same number of steps (the model halves the frame rate
+    once, before the first of them), so A and B are made once per forward, by
+    the first layer, and shared by the rest. Exporter 1 padded and reshaped in
+    every layer instead: the traced shape arithmetic made a graph of 8,199
+    nodes, which onnxruntime took about 1.5 s of one core to prepare, four
+    times over at each start of ``ozen caption`` (sherpa-onnx opens a speaker
+    model once to read its metadata and once to run it, and the diarization
+    has an extractor of its own). The time length stays a traced value, so the
+    ONNX time axis stays dynamic.
+    """
+
+    def __init__(self, seg_len=100):
+        self.seg_len = seg_len
+        self.steps = None
+        self.matrices = None
+
+    def reset(self):
+        """Forget the matrices: a new forward pass (of any length) begins."""
+        self.steps = None
+        self.matrices = None
+
+    def __call__(self, x):
+        import warnings
+
+        import torch
+
+        steps = x.shape[-1]
+        # The length is read as a number only to check that every layer sees the same one;
+        # the matrices themselves are made from the traced length.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", torch.jit.TracerWarning)
+            length = int(steps)
+        if self.matrices is None:
+            t = torch.arange(steps, device=x.device)
+            segments = torch.arange((steps + self.seg_len - 1) // self.seg_len, device=x.device)
+            member = (torch.div(t, self.seg_len, rounding_mode="floor").unsqueeze(1) == segments.unsqueeze(0)).to(x.dtype)
+            self.matrices = (member / member.sum(0, keepdim=True), member.transpose(0, 1))
+            self.steps = length
+        elif length != self.steps:
+            raise ExportError("CAM layers see %d and %d steps; the shared pooling needs one length" % (self.steps, length))
+        average, repeat = self.matrices
+        return torch.matmul(torch.matmul(x, average), repeat)
 
 
 def make_exportable(model):
-    """Swap every CAM layer's segment pooling for segment_means (same values)."""
+    """Swap every CAM layer's segment pooling for SegmentMeans (same values),
+    with the matrices made afresh at the start of each forward pass."""
     import types
 
     from speakerlab.models.campplus.layers import CAMLayer
 
+    pooling = SegmentMeans()
+
     def seg_pooling(self, x, seg_len=100, stype="avg"):
         if stype != "avg":
             raise ExportError("CAM layer asks for %s segment pooling; only avg is exported" % stype)
-        return segment_means(x, seg_len)
+        if seg_len != pooling.seg_len:
+            raise ExportError("CAM layer asks for segments of %d steps; the exporter pools %d" % (seg_len, pooling.seg_len))
+        return pooling(x)
 
     swapped = 0
     for module in model.modules():
@@ -162,6 +199,13 @@ def make_exportable(model):
             swapped += 1
     if swapped == 0:
         raise ExportError("no CAM layers found in the model; speakerlab's CAM++ code changed?")
+    forward = model.forward
+
+    def fresh_forward(self, *args):
+        pooling.reset()
+        return forward(*args)
+
+    model.forward = types.MethodType(fresh_forward, model)
     return swapped
 
 

@@ -372,8 +372,8 @@ install_exported_model() {
   got="$(sha "$work/model.onnx")"
   # The exporter has already compared the graph with the torch model and refused a mismatch. Its
   # bytes repeat on one processor but not across processors: the TorchScript exporter folds batch
-  # norms into convolutions with the CPU's own float kernels (an AVX-512 EPYC gave b51e59fe… where
-  # the pin's machine gave b55cdb3d…). A different sha256 is therefore said, not refused.
+  # norms into convolutions with the CPU's own float kernels (with CAM++'s exporter 1, an AVX-512 EPYC
+  # gave b51e59fe… where the pin's machine gave b55cdb3d…). A different sha256 is therefore said, not refused.
   [ "$got" = "$want" ] \
     || say "note: the exported $what model is $got, not the pinned $want: this processor rounds the folded weights differently; the exporter's check against the torch model passed"
   mkdir -p "$dir"
