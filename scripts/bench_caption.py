@@ -5,11 +5,12 @@ Each round captions the clips once with Ozen's settings (encoder sized to the au
 once with a baseline, alternating so both see the same machine load. The baseline is
 Whisper's standard 30 s window (OZEN_AUDIO_CONTEXT_MARGIN=0) unless --baseline names its
 environment instead: `--baseline GLIBC_TUNABLES=` is glibc's own allocator settings, where
-`ozen` otherwise maps blocks of 1 MiB and more apart. Prints per-round figures, then medians
-and the ratios.
+`ozen` otherwise maps blocks of 1 MiB and more apart; or another build (`--baseline-binary`,
+say the commit before a change, built into a folder of its own). Prints per-round figures,
+then medians and the ratios.
 
 Usage: scripts/bench_caption.py [--rounds N] [--binary PATH] [--realtime]
-                                [--baseline NAME=VALUE]... [CLIP.wav...]
+                                [--baseline NAME=VALUE]... [--baseline-binary PATH] [CLIP.wav...]
 """
 import argparse
 import glob
@@ -42,26 +43,32 @@ def main():
                         help="replay each clip at real time (caption --realtime), the live pipeline as a listener sees it")
     parser.add_argument("--baseline", action="append", default=[], metavar="NAME=VALUE",
                         help="the baseline's environment instead of the 30 s window (repeatable)")
+    parser.add_argument("--baseline-binary", metavar="PATH",
+                        help="another ozen build as the baseline, run with the same settings as this one")
     parser.add_argument("clips", nargs="*", help="recordings (default: the LibriVox clips)")
     args = parser.parse_args()
     clips = args.clips or sorted(glob.glob(os.path.join(REPO, "Tests/Fixtures/downloaded/librivox/*.wav")))
     if not clips:
         sys.exit("bench: no LibriVox clips; run `make setup` first")
-    baseline = {"OZEN_AUDIO_CONTEXT_MARGIN": "0"}
+    baseline = {} if args.baseline_binary else {"OZEN_AUDIO_CONTEXT_MARGIN": "0"}
+    if args.baseline_binary and not os.access(args.baseline_binary, os.X_OK):
+        sys.exit(f"bench: {args.baseline_binary} is not an executable ozen build")
     if args.baseline:
         if any("=" not in b for b in args.baseline):
             sys.exit("bench: --baseline takes NAME=VALUE, e.g. GLIBC_TUNABLES=")
         baseline = dict(b.split("=", 1) for b in args.baseline)
     audio = sum(wave.open(c).getnframes() / wave.open(c).getframerate() for c in clips)
     baseline_name = "baseline (30 s window)" if not args.baseline else "baseline (" + " ".join(args.baseline) + ")"
-    configs = {"ozen": {}, baseline_name: baseline}
+    if args.baseline_binary:
+        baseline_name = "baseline (" + " ".join(args.baseline + [os.path.basename(os.path.dirname(os.path.abspath(args.baseline_binary))) + "/" + os.path.basename(args.baseline_binary)]) + ")"
+    configs = {"ozen": (args.binary, {}), baseline_name: (args.baseline_binary or args.binary, baseline)}
     rtf = {name: [] for name in configs}
     rss = {name: [] for name in configs}
     print(f"{len(clips)} clips, {audio:.1f} s of audio, {os.cpu_count()} CPUs, {args.rounds} rounds")
     for r in range(args.rounds):
-        for name, extra in configs.items():
+        for name, (binary, extra) in configs.items():
             env = dict(os.environ, **extra)
-            results = [run(args.binary, c, env, args.realtime) for c in clips]
+            results = [run(binary, c, env, args.realtime) for c in clips]
             rtf[name].append(sum(w for w, _ in results) / audio)
             rss[name].append(max(m for _, m in results))
             print(f"round {r + 1}  {name:32s} RTF {rtf[name][-1]:.3f}  peak RSS {rss[name][-1]:.0f} MiB")

@@ -43,16 +43,18 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
         WhisperLog.silence()
         var params = whisper_context_default_params()
         params.use_gpu = false
-        // Flash attention stays off although it saves memory (peak 457 and 484 MiB against 490 and
-        // 511 through the pyannote call): its other summation order changed the beam's choices, and
-        // on the five-person table (`ozen bench accuracy --table --no-realtime --lines`) the cards
-        // reader's turn locked as a loop, "…7 of hearts 8 of clubs 8 of clubs 8 of", where without
-        // it the line is right; the table's locked lines had 15.9 % of words wrong against 7.7 %.
+        // Flash attention stays off although it saves memory (another 30 MiB at the peak through
+        // the pyannote call, sampled every 50 ms, one run each): its other summation order changed
+        // the beam's choices, and on the five-person table (`ozen bench accuracy --table
+        // --no-realtime --lines`) the cards reader's turn locked as a loop, "…7 of hearts 8 of
+        // clubs 8 of clubs 8 of", where without it the line is right; the table's locked lines
+        // had 15.9 % of words wrong against 7.7 %. Its CPU per audio minute there, 73.6–82.8
+        // against 77.8–78.6 s, showed no gain in speed either.
         params.flash_attn = false
         // No state of the context's own: every decode makes its own (below), so one made here
-        // would only hold its caches, cleared and so resident, for nothing. Measured with
-        // /proc/PID/status sampled every 50 ms through `ozen caption` of the pyannote call at real
-        // time: peak 490 and 511 MiB against 559 and 561 with it (2026-12-03).
+        // would only hold its caches, cleared and so resident, for nothing. The pyannote call and
+        // JFK replayed at real time: peak 521 MiB against 553 with it (median of 3 rounds of
+        // `scripts/bench_caption.py --realtime --baseline-binary`, 2026-12-03).
         guard let context = whisper_init_from_file_with_params_no_state(model.filePath, params) else {
             throw .engineRefused(name: model.manifest.name, path: model.filePath)
         }
