@@ -3,7 +3,7 @@ import OzenTestSupport
 import Testing
 
 /// The settings `ozen` makes for the libraries that read the environment only at load
-/// (`Launch`), read from /proc of a real `ozen serve`: OpenMP waits passively, and glibc maps
+/// (`Launch`), read from /proc of a real `ozen serve`: OpenMP spins briefly before it sleeps, and glibc maps
 /// blocks of 1 MiB and more apart and keeps two heaps, so a long-running server gives each
 /// pass's Whisper state back (the effect is the bench's to measure: `ozen bench serve
 /// --clients 4 --minutes 30`).
@@ -20,11 +20,12 @@ import Testing
         return found
     }
 
-    @Test func theServerStartsWithPassiveOpenMPAndLargeBlocksMappedApart() throws {
+    @Test func theServerStartsWithBriefOpenMPSpinsAndLargeBlocksMappedApart() throws {
         let server = try ServeProcess(["--no-speakers", "--language", "en"])
         defer { server.stop() }
         let environment = try Self.environment(of: server.process.processIdentifier)
-        #expect(environment["OMP_WAIT_POLICY"] == "PASSIVE")
+        #expect(environment["GOMP_SPINCOUNT"] == "1000")
+        #expect(environment["OMP_WAIT_POLICY"] == nil)
         #expect(environment["GLIBC_TUNABLES"] == "glibc.malloc.mmap_threshold=1048576")
         #expect(environment["MALLOC_ARENA_MAX"] == "2")
     }
@@ -37,6 +38,17 @@ import Testing
         let environment = try Self.environment(of: server.process.processIdentifier)
         #expect(environment["GLIBC_TUNABLES"] == "")
         #expect(environment["MALLOC_ARENA_MAX"] == nil)
+        #expect(environment["GOMP_SPINCOUNT"] == "1000")
+    }
+
+    /// Her own OpenMP waiting (here the passive waiting `ozen` used to set) wins the same way:
+    /// no spin count is added beside it, and the allocator settings are still made.
+    @Test func openMPWaitingSheChoseIsKept() throws {
+        let server = try ServeProcess(["--no-speakers", "--language", "en"], environment: ["OMP_WAIT_POLICY": "PASSIVE"])
+        defer { server.stop() }
+        let environment = try Self.environment(of: server.process.processIdentifier)
         #expect(environment["OMP_WAIT_POLICY"] == "PASSIVE")
+        #expect(environment["GOMP_SPINCOUNT"] == nil)
+        #expect(environment["GLIBC_TUNABLES"] == "glibc.malloc.mmap_threshold=1048576")
     }
 }

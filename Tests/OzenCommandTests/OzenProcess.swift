@@ -27,7 +27,7 @@ struct OzenProcess {
     /// function names but without line numbers (`symbolicate=fast`): the full report of the
     /// debug build once took swift-backtrace 8 minutes, holding the test that waited on it.
     static var defaultEnvironment: [String: String] {
-        let withheld: Set = ["ALSA_CONFIG_PATH", "OMP_WAIT_POLICY", "GLIBC_TUNABLES", "MALLOC_ARENA_MAX"]
+        let withheld: Set = ["ALSA_CONFIG_PATH", "OMP_WAIT_POLICY", "GOMP_SPINCOUNT", "GLIBC_TUNABLES", "MALLOC_ARENA_MAX"]
         return ["SWIFT_BACKTRACE": "symbolicate=fast"].merging(ProcessInfo.processInfo.environment.filter { !withheld.contains($0.key) }) { $1 }
             .merging(["LC_ALL": "en_US.UTF-8", "LANG": "en_US.UTF-8", "OZEN_HOME": testHome().path]) { $1 }
     }

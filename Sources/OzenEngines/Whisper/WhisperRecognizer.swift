@@ -14,8 +14,9 @@ import OzenKit
 /// parallel (its own `whisper_full_parallel` does); only creating a state waits for the others.
 public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
     public struct Settings: Sendable, Equatable {
-        /// CPU threads per pass. Two threads on a loaded 2-core machine were erratic unless
-        /// OpenMP waits passively (`ozen` sets OMP_WAIT_POLICY=PASSIVE before the library loads).
+        /// CPU threads per pass. Two threads on a loaded 2-core machine were erratic while OpenMP
+        /// spun without end; `ozen` sets a short spin (`GOMP_SPINCOUNT`, `Launch`) before the
+        /// library loads.
         public var threads: Int
         /// Encoder frames added to the audio's own (50 per second); 0 turns sizing off.
         public var audioContextMargin: Int

@@ -4,10 +4,23 @@ import Foundation
 /// `main` can run. When one is unset, `ozen` sets it and starts itself again.
 enum Launch {
     /// The environment `ozen` runs with, and why:
-    /// - `OMP_WAIT_POLICY=PASSIVE`: OpenMP threads that wait by spinning made 2-thread passes on
-    ///   a loaded 2-core machine take 2.4–27 s for one call; passive waiting was steady
-    ///   (RESEARCH.md). libgomp reads it only at load.
-    static let threads = ["OMP_WAIT_POLICY": "PASSIVE"]
+    /// - `GOMP_SPINCOUNT=1000`: an OpenMP thread that reaches a barrier spins that many times
+    ///   (tens of microseconds) before it sleeps. Spinning without end made 2-thread passes on a
+    ///   loaded 2-core machine take 2.4–27 s for one call (RESEARCH.md); never spinning
+    ///   (`OMP_WAIT_POLICY=PASSIVE`, the setting before this one) puts a thread to sleep and
+    ///   wakes it at each of the decoder's many small steps. The five-person table replayed at
+    ///   real time (`ozen bench accuracy --table --realtime-only`, against `OMP_WAIT_POLICY=PASSIVE`
+    ///   in the same command, alternated, 2 rounds): a turn's final 1.80 and 2.12 s after its
+    ///   speech (median) against 2.29 and 2.37, first words 1.33 and 1.52 s against 2.08 and 2.10;
+    ///   CPU 66.4 and 65.0 s per audio minute against 58.6 and 60.1 (live passes are spaced by
+    ///   their own cost, so cheaper ones come more often). 10000 spins were as quick on idle cores
+    ///   but slower with both cores kept busy by other processes: whisper-cli's beam-5 decode of
+    ///   7.1 s of JFK took 970 and 1282 ms against 661 and 871 at 1000 and 648 and 845 passive
+    ///   (endless spinning: 1593 and 2007 ms); on idle cores 311–330 ms at 1000 against 488–555
+    ///   passive, for the same CPU time (scratch runs of whisper.cpp's own CLI, 2026-12-03).
+    ///   If she set either variable, neither is touched. libgomp reads them only at load.
+    static let threads = ["GOMP_SPINCOUNT": "1000"]
+    static let threadSettingNames = ["GOMP_SPINCOUNT", "OMP_WAIT_POLICY"]
 
     /// - `GLIBC_TUNABLES=glibc.malloc.mmap_threshold=1048576`: blocks of 1 MiB and more get
     ///   pages of their own, given back when freed. Every Whisper pass makes a state of its own
@@ -36,7 +49,8 @@ enum Launch {
     static func ensureEnvironment() {
         let current = ProcessInfo.processInfo.environment
         let chosen = allocator.keys.contains { current[$0] != nil }
-        let missing = threads.merging(chosen ? [:] : allocator) { $1 }.filter { current[$0.key] == nil }
+        let threadsChosen = threadSettingNames.contains { current[$0] != nil }
+        let missing = (threadsChosen ? [:] : threads).merging(chosen ? [:] : allocator) { $1 }.filter { current[$0.key] == nil }
         guard !missing.isEmpty else { return }
         for (name, value) in missing { setenv(name, value, 1) }
         let argv = CommandLine.unsafeArgv
