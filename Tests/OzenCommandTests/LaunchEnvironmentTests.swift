@@ -3,9 +3,9 @@ import OzenTestSupport
 import Testing
 
 /// The settings `ozen` makes for the libraries that read the environment only at load
-/// (`Launch`), read from /proc of a real `ozen serve`: OpenMP spins briefly before it sleeps, and glibc maps
-/// blocks of 1 MiB and more apart and keeps two heaps, so a long-running server gives each
-/// pass's Whisper state back (the effect is the bench's to measure: `ozen bench serve
+/// (`Launch`), read from /proc of a real `ozen serve`: OpenMP spins briefly before it sleeps,
+/// and glibc maps blocks of 1 MiB and more apart and keeps two heaps, so a long-running server
+/// gives each pass's Whisper state back (the effect is the bench's to measure: `ozen bench serve
 /// --clients 4 --minutes 30`).
 @Suite(.serialized) struct LaunchEnvironmentTests {
     /// The environment a running process started with (NUL-separated NAME=VALUE).
