@@ -13,7 +13,8 @@ enum Launch {
     ///   in the same command, alternated, 2 rounds): a turn's final 1.80 and 2.12 s after its
     ///   speech (median) against 2.29 and 2.37, first words 1.33 and 1.52 s against 2.08 and 2.10;
     ///   CPU 66.4 and 65.0 s per audio minute against 58.6 and 60.1 (live passes are spaced by
-    ///   their own cost, so cheaper ones come more often). 10000 spins were as quick on idle cores
+    ///   their own cost, so cheaper ones come more often: 59 against 44 in one run with
+    ///   `--passes`, for the same 28.8 s of passes). 10000 spins were as quick on idle cores
     ///   but slower with both cores kept busy by other processes: whisper-cli's beam-5 decode of
     ///   7.1 s of JFK took 970 and 1282 ms against 661 and 871 at 1000 and 648 and 845 passive
     ///   (endless spinning: 1593 and 2007 ms); on idle cores 311–330 ms at 1000 against 488–555
