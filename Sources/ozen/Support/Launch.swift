@@ -14,14 +14,12 @@ enum Launch {
     ///   speech (median) against 2.29 and 2.37, first words 1.33 and 1.52 s against 2.08 and 2.10;
     ///   CPU 66.4 and 65.0 s per audio minute against 58.6 and 60.1 (live passes are spaced by
     ///   their own cost, so cheaper ones come more often: 59 against 44 in one run with
-    ///   `--passes`, for the same 28.8 s of passes). 10000 spins were as quick on idle cores
-    ///   but slower with both cores kept busy by other processes: whisper-cli's beam-5 decode of
-    ///   7.1 s of JFK took 970 and 1282 ms against 661 and 871 at 1000 and 648 and 845 passive
-    ///   (endless spinning: 1593 and 2007 ms); on idle cores 311–330 ms at 1000 against 488–555
-    ///   passive, for the same CPU time (scratch runs of whisper.cpp's own CLI, 2026-12-03).
-    ///   If she set either variable, neither is touched. libgomp reads them only at load.
-    static let threads = ["GOMP_SPINCOUNT": "1000"]
-    static let threadSettingNames = ["GOMP_SPINCOUNT", "OMP_WAIT_POLICY"]
+    ///   `--passes`, for the same 28.8 s of passes). 10000 spins were as quick here (1.68 and
+    ///   1.84 s); they were not chosen because, in scratch runs of whisper.cpp's own CLI with
+    ///   both cores kept busy by other programs, they made the decode slower than sleeping,
+    ///   where 1000 did not. If she set either variable, neither is touched. libgomp reads them
+    ///   only at load.
+    static let threads = Group(values: ["GOMP_SPINCOUNT": "1000"], alsoHers: ["OMP_WAIT_POLICY"])
 
     /// - `GLIBC_TUNABLES=glibc.malloc.mmap_threshold=1048576`: blocks of 1 MiB and more get
     ///   pages of their own, given back when freed. Every Whisper pass makes a state of its own
@@ -42,16 +40,26 @@ enum Launch {
     /// freed, a thread still decoding while the process exits crashes instead of reading
     /// stale memory unseen: `ozen serve` waits for its pipelines before it exits
     /// (`PipelineThreads`, `ServeStopTests`).
-    static let allocator = [
+    static let allocator = Group(values: [
         "GLIBC_TUNABLES": "glibc.malloc.mmap_threshold=1048576",
         "MALLOC_ARENA_MAX": "2",
-    ]
+    ])
+
+    /// Settings made together, and left alone together once she set any of them herself, or
+    /// one of `alsoHers` (another way of choosing the same thing).
+    struct Group {
+        var values: [String: String]
+        var alsoHers: [String] = []
+
+        func missing(from environment: [String: String]) -> [String: String] {
+            let chosen = (Array(values.keys) + alsoHers).contains { environment[$0] != nil }
+            return chosen ? [:] : values
+        }
+    }
 
     static func ensureEnvironment() {
         let current = ProcessInfo.processInfo.environment
-        let chosen = allocator.keys.contains { current[$0] != nil }
-        let threadsChosen = threadSettingNames.contains { current[$0] != nil }
-        let missing = (threadsChosen ? [:] : threads).merging(chosen ? [:] : allocator) { $1 }.filter { current[$0.key] == nil }
+        let missing = threads.missing(from: current).merging(allocator.missing(from: current)) { $1 }
         guard !missing.isEmpty else { return }
         for (name, value) in missing { setenv(name, value, 1) }
         let argv = CommandLine.unsafeArgv
