@@ -58,9 +58,8 @@ def main():
             sys.exit("bench: --baseline takes NAME=VALUE, e.g. GLIBC_TUNABLES=")
         baseline = dict(b.split("=", 1) for b in args.baseline)
     audio = sum(wave.open(c).getnframes() / wave.open(c).getframerate() for c in clips)
-    baseline_name = "baseline (30 s window)" if not args.baseline else "baseline (" + " ".join(args.baseline) + ")"
-    if args.baseline_binary:
-        baseline_name = "baseline (" + " ".join(args.baseline + [os.path.basename(os.path.dirname(os.path.abspath(args.baseline_binary))) + "/" + os.path.basename(args.baseline_binary)]) + ")"
+    named = args.baseline + ([args.baseline_binary] if args.baseline_binary else [])
+    baseline_name = "baseline (" + (" ".join(named) if named else "30 s window") + ")"
     configs = {"ozen": (args.binary, {}), baseline_name: (args.baseline_binary or args.binary, baseline)}
     rtf = {name: [] for name in configs}
     rss = {name: [] for name in configs}
