@@ -44,9 +44,8 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
         WhisperLog.silence()
         var params = whisper_context_default_params()
         params.use_gpu = false
-        // Flash attention stays off although it saves memory (another 30 MiB at the peak through
-        // the pyannote call, sampled every 50 ms, one run each): its other summation order changed
-        // the beam's choices, and on the five-person table (`ozen bench accuracy --table
+        // Flash attention stays off although it needs less memory: its other summation order
+        // changed the beam's choices, and on the five-person table (`ozen bench accuracy --table
         // --no-realtime --lines`) the cards reader's turn locked as a loop, "…7 of hearts 8 of
         // clubs 8 of clubs 8 of", where without it the line is right; the table's locked lines
         // had 15.9 % of words wrong against 7.7 %. Its CPU per audio minute there, 73.6–82.8
