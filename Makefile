@@ -17,10 +17,17 @@ demo: build
 
 # One suite at a time: the live-pipeline tests charge real pass costs to their clock, and with
 # the browser, server and sound suites all running beside them a loaded run cut lines where a
-# quiet one does not.
+# quiet one does not. The tests' scratch folders (homes with copies of models, servers' logs,
+# browser profiles: about 0.9 GB a run) go in one folder of their own, removed when the run
+# ends however it ends; before this, every run left them in /tmp. The display page's screenshots
+# are kept outside it, in $OZEN_TEST_ARTIFACTS (default /tmp/ozen-test-artifacts, overwritten
+# by each run).
 test: setup
 	swift build --build-tests
-	swift test --skip-build --no-parallel
+	@artifacts="$${OZEN_TEST_ARTIFACTS:-$${TMPDIR:-/tmp}/ozen-test-artifacts}" && \
+	  scratch="$$(mktemp -d "$${TMPDIR:-/tmp}/ozen-tests.XXXXXX")" && trap 'rm -rf "$$scratch"' EXIT INT TERM && \
+	  echo "TMPDIR=$$scratch swift test --skip-build --no-parallel" && \
+	  TMPDIR="$$scratch" OZEN_TEST_ARTIFACTS="$$artifacts" swift test --skip-build --no-parallel
 
 # Real-time factor and peak memory of `ozen caption` on the LibriVox clips, against
 # Whisper's standard 30 s window run in the same command.
