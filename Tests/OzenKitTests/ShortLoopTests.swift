@@ -16,7 +16,20 @@ import Testing
         #expect(ShortLoop.collapsed(looped) == "I said New Jersey.")
     }
 
+    /// A final pass on the five-person table (flash attention on): the cards reader said
+    /// "eight of clubs" once.
+    @Test func twoCopiesAndACutOffThirdAtTheEndAreALoop() {
+        let looped = "Seven of clubs, five, five, 7 of hearts 8 of clubs 8 of clubs 8 of"
+        #expect(ShortLoop.isPresent(in: looped))
+        #expect(ShortLoop.collapsed(looped) == "Seven of clubs, five, five, 7 of hearts 8 of clubs")
+        // The third copy cut inside a word counts the same.
+        #expect(ShortLoop.collapsed("I said New Jersey, New Jersey, New Jer") == "I said New Jersey,")
+    }
+
     @Test(arguments: [
+        "Eight of clubs, eight of clubs.",
+        "Eight of clubs, eight of clubs, and then the queen.",
+        "New Jersey, New Jersey, New York.",
         "No, no, no, that is not what I meant.",
         "Thank you, thank you.",
         "Bye bye bye.",

@@ -5,13 +5,21 @@
 ///
 /// Real speech repeats short things too, and must stay: "no, no, no", "thank you, thank you",
 /// "bye bye bye". So one word counts as a loop from five copies in a row, two or three words
-/// from four, where a cut-off last copy (a shorter start of the same word) counts as one.
+/// from four, where a cut-off last copy (a shorter start of the unit) counts as one.
+///
+/// Two or three words are also a loop from two whole copies when a third, cut off, ends the
+/// text: the five-person table's cards reader said "eight of clubs" once and a final pass wrote
+/// "…7 of hearts 8 of clubs 8 of clubs 8 of" (with flash attention on, `ozen bench accuracy
+/// --table --no-realtime --lines`, 2026-12-02). People do say a short phrase twice, but a pass
+/// over a closed utterance does not end inside a third saying of it unless Whisper was still
+/// writing when the audio ran out.
 public enum ShortLoop {
     /// Copies in a row that make a loop, by the number of words repeated.
     static func copiesForLoop(unit: Int) -> Int { unit == 1 ? 5 : 4 }
 
-    /// Where the text loops: (first word, words in the unit, copies including a cut-off last one).
-    static func find(in words: [String]) -> (start: Int, unit: Int, copies: Int, cutOff: Bool)? {
+    /// Where the text loops: (first word, words in the unit, whole copies, words of a cut-off
+    /// last copy at the end of the text: 0 when there is none).
+    static func find(in words: [String]) -> (start: Int, unit: Int, copies: Int, cutOffWords: Int)? {
         let n = words.map(WordStabilizer.normalised)
         for start in n.indices where !n[start].isEmpty {
             for unit in 1...3 where start + unit <= n.count {
@@ -20,16 +28,33 @@ public enum ShortLoop {
                       n[start + copies * unit..<start + (copies + 1) * unit].elementsEqual(n[start..<start + unit]) {
                     copies += 1
                 }
-                // A last copy cut off by the token limit: its first word is a shorter start of the unit's.
-                let next = start + copies * unit
-                let cutOff = next == n.count - 1 && !n[next].isEmpty && n[next].count < n[start].count
-                    && n[start].hasPrefix(n[next])
-                if copies + (cutOff ? 1 : 0) >= copiesForLoop(unit: unit) {
-                    return (start, unit, copies + (cutOff ? 1 : 0), cutOff)
+                let (cutOff, unfinished) = cutOffCopy(after: start + copies * unit, of: n[start..<start + unit], in: n)
+                if copies + (cutOff > 0 ? 1 : 0) >= copiesForLoop(unit: unit) {
+                    return (start, unit, copies, cutOff)
                 }
+                guard unit >= 2, copies >= 2, cutOff > 0 else { continue }
+                // Whole copies of the unit read from another word ("I know, I know, I know" is
+                // "know I" twice and a "know") are what was said, not a copy cut off.
+                var before = 0
+                while start - before - 1 >= 0, n[start - before - 1] == n[start - before - 1 + unit] { before += 1 }
+                if unfinished || (before + cutOff) % unit != 0 { return (start, unit, copies, cutOff) }
             }
         }
         return nil
+    }
+
+    /// The words from `next` to the end of the text, if they are a copy of `unit` cut off by
+    /// the token limit or the end of the audio: fewer words than the unit, or its last word
+    /// unfinished, each word the unit's own and the last one a start of it (0 words
+    /// otherwise), and whether that last word is unfinished.
+    static func cutOffCopy(after next: Int, of unit: ArraySlice<String>, in n: [String]) -> (words: Int, unfinished: Bool) {
+        let count = n.count - next
+        guard count >= 1, count <= unit.count, !n[n.count - 1].isEmpty else { return (0, false) }
+        let unitWords = Array(unit)
+        for i in 0..<count - 1 where n[next + i] != unitWords[i] { return (0, false) }
+        let last = n[n.count - 1], whole = unitWords[count - 1]
+        let unfinished = last.count < whole.count && whole.hasPrefix(last)
+        return unfinished || (last == whole && count < unit.count) ? (count, unfinished) : (0, false)
     }
 
     public static func isPresent(in text: String) -> Bool {
@@ -41,10 +66,9 @@ public enum ShortLoop {
     public static func collapsed(_ text: String) -> String {
         var words = text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
         while let loop = find(in: words) {
-            let whole = loop.copies - (loop.cutOff ? 1 : 0)
-            let end = loop.start + whole * loop.unit
+            let end = loop.start + loop.copies * loop.unit
             let kept = Array(words[end - loop.unit..<end])
-            words.replaceSubrange(loop.start..<end + (loop.cutOff ? 1 : 0), with: kept)
+            words.replaceSubrange(loop.start..<end + loop.cutOffWords, with: kept)
         }
         return words.joined(separator: " ")
     }
