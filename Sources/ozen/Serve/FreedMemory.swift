@@ -6,7 +6,7 @@ import Foundation
 /// module does not declare it.
 enum FreedMemory {
     private typealias Trim = @convention(c) (Int) -> Int32
-    nonisolated(unsafe) private static let trim: Trim? = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim")
+    private static let trim: Trim? = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim")
         .map { unsafeBitCast($0, to: Trim.self) }
 
     static func giveBack() { _ = trim?(0) }

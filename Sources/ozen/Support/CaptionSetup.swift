@@ -62,7 +62,7 @@ enum CaptionSetup {
         let provider: ProviderSettings
         do { provider = try ProviderStore(home: home).load(purpose: .captions) } catch {
             throw UsageError(tr("לכתוביות בענן צריך ספק: ozen caption provider set --preset openai --key-stdin",
-                                "cloud captions need a provider: ozen caption provider set --preset openai --key-stdin") + (error is ProviderStoreError && "\(error)".contains("no provider") ? "" : " (\(error))"))
+                                "cloud captions need a provider: ozen caption provider set --preset openai --key-stdin") + ("\(error)".contains("no provider") ? "" : " (\(error))"))
         }
         let host = URL(string: provider.baseURL)?.host ?? provider.baseURL
         let model = provider.model.isEmpty ? "" : " (\(provider.model))"
