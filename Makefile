@@ -21,11 +21,13 @@ demo: build
 # browser profiles: about 0.9 GB a run) go in one folder of their own, removed when the run
 # ends however it ends; before this, every run left them in /tmp. The display page's screenshots
 # are kept outside it, in $OZEN_TEST_ARTIFACTS (default /tmp/ozen-test-artifacts, overwritten
-# by each run).
+# by each run). Other users may enter the folder (0755; mktemp makes it 0700): under
+# root the Wayland tests run sway as `nobody`, which must reach its runtime folder inside.
 test: setup
 	swift build --build-tests
 	@artifacts="$${OZEN_TEST_ARTIFACTS:-$${TMPDIR:-/tmp}/ozen-test-artifacts}" && \
 	  scratch="$$(mktemp -d "$${TMPDIR:-/tmp}/ozen-tests.XXXXXX")" && trap 'rm -rf "$$scratch"' EXIT INT TERM && \
+	  chmod 755 "$$scratch" && \
 	  echo "TMPDIR=$$scratch swift test --skip-build --no-parallel" && \
 	  TMPDIR="$$scratch" OZEN_TEST_ARTIFACTS="$$artifacts" swift test --skip-build --no-parallel
 
