@@ -28,16 +28,18 @@ public enum ShortLoop {
                       n[start + copies * unit..<start + (copies + 1) * unit].elementsEqual(n[start..<start + unit]) {
                     copies += 1
                 }
-                let (cutOff, unfinished) = cutOffCopy(after: start + copies * unit, of: n[start..<start + unit], in: n)
-                if copies + (cutOff > 0 ? 1 : 0) >= copiesForLoop(unit: unit) {
+                let (found, unfinished) = cutOffCopy(after: start + copies * unit, of: n[start..<start + unit], in: n)
+                var cutOff = found
+                if cutOff > 0, !unfinished {
+                    // Whole copies of the unit read from another word ("I know, I know, I know"
+                    // is "know I" twice and a "know") are what was said, not a copy cut off.
+                    var before = 0
+                    while start - before - 1 >= 0, n[start - before - 1] == n[start - before - 1 + unit] { before += 1 }
+                    if (before + cutOff) % unit == 0 { cutOff = 0 }
+                }
+                if copies + (cutOff > 0 ? 1 : 0) >= copiesForLoop(unit: unit) || (unit >= 2 && copies >= 2 && cutOff > 0) {
                     return (start, unit, copies, cutOff)
                 }
-                guard unit >= 2, copies >= 2, cutOff > 0 else { continue }
-                // Whole copies of the unit read from another word ("I know, I know, I know" is
-                // "know I" twice and a "know") are what was said, not a copy cut off.
-                var before = 0
-                while start - before - 1 >= 0, n[start - before - 1] == n[start - before - 1 + unit] { before += 1 }
-                if unfinished || (before + cutOff) % unit != 0 { return (start, unit, copies, cutOff) }
             }
         }
         return nil
