@@ -18,8 +18,8 @@ demo: build
 # One suite at a time: the live-pipeline tests charge real pass costs to their clock, and with
 # the browser, server and sound suites all running beside them a loaded run cut lines where a
 # quiet one does not. The tests' scratch folders (homes with copies of models, servers' logs,
-# browser profiles: about 0.9 GB a run) go in one folder of their own, removed when the run
-# ends however it ends; before this, every run left them in /tmp. The display page's screenshots
+# browser profiles) go in one folder of their own, removed when the run ends however it ends;
+# before this, every run left them in /tmp. The display page's screenshots
 # are kept outside it, in $OZEN_TEST_ARTIFACTS (default /tmp/ozen-test-artifacts, overwritten
 # by each run). Other users may enter the folder (0755; mktemp makes it 0700): under
 # root the Wayland tests run sway as `nobody`, which must reach its runtime folder inside.
