@@ -3,12 +3,19 @@
 ///
 /// - first words: when a line's first words were first shown (its first partial, or the line
 ///   itself) minus when they were said (the line's `start`);
-/// - settle: when the line locked (`line` event's `at`) minus when its speech ended (`end`).
+/// - settle: when the line locked (`line` event's `at`) minus when its speech ended (`end`);
+/// - text final: when the words it locked with were first shown, every one settled, minus when
+///   its speech ended. An utterance's final pass shows its words settled at once, while the
+///   line stays open for the line pause (0.75 s of silence) in case the speaker goes on; from
+///   then on the text she reads no longer changes, which is issue 13's "final text".
 public struct CaptionLatency: Sendable, Equatable {
     public struct Sample: Sendable, Equatable {
+        public var lineID: Int
         public var lineStart: Double
         public var firstWords: Double
         public var settle: Double
+        /// At most `settle`: the line event itself counts as showing its words settled.
+        public var textFinal: Double
     }
 
     public private(set) var samples: [Sample] = []
@@ -22,14 +29,30 @@ public struct CaptionLatency: Sendable, Equatable {
     /// clock, as each event was written): what `ozen bench accuracy` measures.
     public init(stamped events: [(event: CaptionEvent, at: Double)]) {
         var firstShown: [Int: Double] = [:]
+        /// Partials shown with every word settled, oldest first, since the last line locked
+        /// (the parts of a line split by voice lock one after another and all look back).
+        var settledShown: [(line: CaptionLine, at: Double)] = []
+        var lastWasLine = false
         for (event, at) in events {
             switch event {
             case .partial(let line, _):
                 if firstShown[line.id] == nil { firstShown[line.id] = at }
+                if lastWasLine { settledShown = [] }
+                lastWasLine = false
+                if line.settledWords == Self.words(line.text).count { settledShown.append((line, at)) }
             case .line(let line, _):
+                lastWasLine = true
                 guard !line.text.isEmpty else { continue }
                 let shown = firstShown[line.id] ?? at
-                samples.append(Sample(lineStart: line.start, firstWords: shown - line.start, settle: at - line.end))
+                let words = Self.words(line.text)
+                // The first settled partial over the same stretch that holds this line's words
+                // as they locked: each part of a line split by voice holds a run of its words.
+                let finalShown = settledShown.first { shown in
+                    shown.line.start < line.end && shown.line.end > max(line.start, line.end - 0.5)
+                        && Self.contains(Self.words(shown.line.text), run: words)
+                }?.at ?? at
+                samples.append(Sample(lineID: line.id, lineStart: line.start, firstWords: shown - line.start,
+                                      settle: at - line.end, textFinal: min(finalShown, at) - line.end))
             case .status, .alert, .gap, .speaker, .sound, .translation, .reviewed:
                 break
             }
@@ -38,6 +61,14 @@ public struct CaptionLatency: Sendable, Equatable {
 
     public var firstWords: [Double] { samples.map(\.firstWords) }
     public var settle: [Double] { samples.map(\.settle) }
+    public var textFinal: [Double] { samples.map(\.textFinal) }
+
+    private static func words(_ text: String) -> [Substring] { text.split(separator: " ") }
+
+    private static func contains(_ words: [Substring], run: [Substring]) -> Bool {
+        guard !run.isEmpty, run.count <= words.count else { return false }
+        return (0...(words.count - run.count)).contains { words[$0..<($0 + run.count)].elementsEqual(run) }
+    }
 }
 
 /// Order statistics for benchmark figures: medians and 90th percentiles, never means, because

@@ -12,8 +12,9 @@ import OzenKit
 ///   (the table) or each live line's stretch decoded alone;
 /// - lines per spoken turn, and lines that hold two people (the table, whose truth is known);
 /// - latency on the wall clock, stamped here as each event is written: a turn's settle (its
-///   last line locked minus the end of its speech) and first words (its first words shown
-///   minus its start), median and p90;
+///   last line locked minus the end of its speech), its text final (that line's words first
+///   shown all settled, minus the same end: the line itself locks only after the line pause)
+///   and first words (its first words shown minus its start), median and p90;
 /// - CPU seconds per audio minute and peak memory, with speakers and sounds on.
 ///
 /// `--realtime-only` runs the `--realtime` replay alone (no file mode, no offline decodes): a
@@ -98,7 +99,7 @@ enum AccuracyBenchCommand {
                 guard let whole else { return "   -  " }
                 return String(format: "%5.1f%%", 100 * WordErrorRate.count(reference: whole, hypothesis: text).rate)
             }
-            print("                                   WER    vs offline  lines  per turn  two-person  settle med/p90   first words med/p90   CPU s/min")
+            print("                                   WER    vs offline  lines  per turn  two-person  settle med/p90   text final med/p90   first words med/p90   CPU s/min")
             for (name, run) in runs {
                 let text = run.lines.map(\.text).joined(separator: " ")
                 let turnsFigures = recording.turns.isEmpty ? "     -          -   "
@@ -108,6 +109,7 @@ enum AccuracyBenchCommand {
                 print(name.padding(toLength: 33, withPad: " ", startingAt: 0) + "  \(wer(text))   \(toOffline(text))    "
                       + String(format: "%3d", run.lines.count) + turnsFigures
                       + "  \(f(Percentile.median(latency.settle)))/\(f(Percentile.of(latency.settle, 90))) s"
+                      + "     \(f(Percentile.median(latency.textFinal)))/\(f(Percentile.of(latency.textFinal, 90))) s"
                       + "        \(f(Percentile.median(latency.firstWords)))/\(f(Percentile.of(latency.firstWords, 90))) s"
                       + String(format: "       %5.1f", run.cpu / recording.seconds * 60))
             }
@@ -151,15 +153,17 @@ enum AccuracyBenchCommand {
         }
 
         /// Per line: locked minus its end, first shown minus its start (the lines' own times).
-        func lineLatency() -> (settle: [Double], firstWords: [Double]) {
+        func lineLatency() -> (settle: [Double], textFinal: [Double], firstWords: [Double]) {
             let latency = CaptionLatency(stamped: events.map { ($0.event, $0.wall) })
-            return (latency.settle, latency.firstWords)
+            return (latency.settle, latency.textFinal, latency.firstWords)
         }
 
-        /// Per true turn: the last line that overlaps it locked minus its speech's end; the
-        /// first words shown of a line overlapping it minus its start.
-        func turnLatency(_ turns: [SpeechTurn]) -> (settle: [Double], firstWords: [Double]) {
-            var settle: [Double] = [], first: [Double] = []
+        /// Per true turn: the last line that overlaps it locked minus its speech's end; that
+        /// line's words first shown all settled minus the same end (`CaptionLatency`); the first
+        /// words shown of a line overlapping it minus its start.
+        func turnLatency(_ turns: [SpeechTurn]) -> (settle: [Double], textFinal: [Double], firstWords: [Double]) {
+            let lineLatency = CaptionLatency(stamped: events.map { ($0.event, $0.wall) }).samples
+            var settle: [Double] = [], textFinal: [Double] = [], first: [Double] = []
             for turn in turns {
                 func overlaps(_ line: CaptionLine) -> Bool { min(line.end, turn.end) - max(line.start, turn.start) > 0.2 }
                 let shown = events.first { stamped in
@@ -171,10 +175,14 @@ enum AccuracyBenchCommand {
                 let locked = events.last { stamped in
                     if case .line(let line, _) = stamped.event { return !line.text.isEmpty && overlaps(line) } else { return false }
                 }
-                if let locked { settle.append(locked.wall - turn.end) }
+                if let locked, case .line(let line, _) = locked.event {
+                    settle.append(locked.wall - turn.end)
+                    let sample = lineLatency.first { $0.lineID == line.id }
+                    textFinal.append((sample.map { $0.textFinal + line.end } ?? locked.wall) - turn.end)
+                }
                 if let shown { first.append(shown.wall - turn.start) }
             }
-            return (settle, first)
+            return (settle, textFinal, first)
         }
     }
 
