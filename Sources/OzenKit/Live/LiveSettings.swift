@@ -41,7 +41,9 @@ public struct LiveSettings: Sendable, Equatable {
     /// inside a sentence costs a beam-5 pass whose words are thrown away when the speaker goes
     /// on, and on the five-person table it moved the median settle time by nothing measurable
     /// (1.43 s against 1.42 s without, CPU 60.1 against 58.2 s per minute; one run each of
-    /// `OZEN_FINAL_AFTER_QUIET=0.25 ozen bench accuracy --table`).
+    /// `OZEN_FINAL_AFTER_QUIET=0.25 ozen bench accuracy --table`). Nor when the words shown
+    /// final are timed rather than the line: 1.56 and 1.46 s against 1.53 and 1.65 s, CPU 69.0
+    /// and 68.2 against 67.2 and 65.6 (`--realtime-only`, alternated, 2 rounds, 2026-12-03).
     public var finalAfterQuiet: Double?
     /// A settled sentence is locked mid-utterance (and later passes start after it) only once
     /// the open utterance holds this much audio (s); shorter ones wait for their final pass.

@@ -6,7 +6,10 @@
 public struct UtteranceCutter: Sendable {
     public struct Settings: Sendable, Equatable {
         /// Silence that ends an utterance, in seconds. Chosen with the replay tool on the
-        /// pyannote two-person call (see `CaptionTuning` in the README): 0.5 s.
+        /// pyannote two-person call (see `CaptionTuning` in the README): 0.5 s. At 0.4 the
+        /// five-person table's words were no sooner final (1.57 and 1.73 s after the speech,
+        /// median, against 1.57 and 1.46 s; `OZEN_PAUSE=0.4 ozen bench accuracy --table
+        /// --realtime-only`, alternated with the default, 2026-12-03).
         public var pauseToClose: Double = 0.5
         /// Voice needed before an utterance counts (a cough or a click is not speech).
         public var minimumVoice: Double = 0.25
