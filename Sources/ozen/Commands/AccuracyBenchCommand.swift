@@ -152,7 +152,8 @@ enum AccuracyBenchCommand {
             events.compactMap { if case .line(let line, _) = $0.event, !line.text.isEmpty { return line } else { return nil } }
         }
 
-        /// Per line: locked minus its end, first shown minus its start (the lines' own times).
+        /// Per line: locked minus its end, its words first shown all settled minus the same end,
+        /// first shown minus its start (the lines' own times).
         func lineLatency() -> (settle: [Double], textFinal: [Double], firstWords: [Double]) {
             let latency = CaptionLatency(stamped: events.map { ($0.event, $0.wall) })
             return (latency.settle, latency.textFinal, latency.firstWords)
