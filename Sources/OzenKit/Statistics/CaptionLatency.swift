@@ -49,7 +49,7 @@ public struct CaptionLatency: Sendable, Equatable {
                 // as they locked: each part of a line split by voice holds a run of its words.
                 let finalShown = settledShown.first { shown in
                     shown.line.start < line.end && shown.line.end > max(line.start, line.end - 0.5)
-                        && Self.contains(Self.words(shown.line.text), run: words)
+                        && Self.words(shown.line.text).contains(words)
                 }?.at ?? at
                 samples.append(Sample(lineID: line.id, lineStart: line.start, firstWords: shown - line.start,
                                       settle: at - line.end, textFinal: min(finalShown, at) - line.end))
@@ -64,11 +64,6 @@ public struct CaptionLatency: Sendable, Equatable {
     public var textFinal: [Double] { samples.map(\.textFinal) }
 
     private static func words(_ text: String) -> [Substring] { text.split(separator: " ") }
-
-    private static func contains(_ words: [Substring], run: [Substring]) -> Bool {
-        guard !run.isEmpty, run.count <= words.count else { return false }
-        return (0...(words.count - run.count)).contains { words[$0..<($0 + run.count)].elementsEqual(run) }
-    }
 }
 
 /// Order statistics for benchmark figures: medians and 90th percentiles, never means, because
