@@ -2,7 +2,7 @@
 """What `ozen models install` costs on the wall clock, from outside the process.
 
 A file server of the bench's own on 127.0.0.1 (HTTP/1.1, range requests) serves the
-installed Whisper base (148 MB). Each round installs it into a fresh Ozen home three ways:
+installed Whisper base (82 MB, q8_0). Each round installs it into a fresh Ozen home three ways:
 whole; cut once halfway (the connection dropped, so the install waits its first retry pause
 of 1 s and continues with a range request); and the baseline in the same round: copying the
 file and hashing it with coreutils' sha256sum, which is the least any checked install costs

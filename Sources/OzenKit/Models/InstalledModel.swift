@@ -7,7 +7,7 @@ import Foundation
 /// hold (a Whisper ggml file is walked tensor by tensor to its last byte). Files small enough to
 /// hash in well under a second (< 64 MiB, e.g. Silero at 2.3 MB) are also checked against
 /// their sha256 (skipped while `VerifiedStamp` shows the file unchanged since it last matched);
-/// the 148 MB Whisper file gets the full checksum from `ozen models verify`.
+/// the 82 MB Whisper file gets the full checksum from `ozen models verify`.
 public struct InstalledModel: Sendable, Equatable {
     public var manifest: ModelManifest
     public var folder: String
