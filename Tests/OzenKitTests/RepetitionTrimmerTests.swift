@@ -9,6 +9,17 @@ import Testing
         #expect(RepetitionTrimmer.trim(looped) == sentence)
     }
 
+    /// The pass's words that stay are named by index, so their times stay with them: the
+    /// q8_0 base wrote the lecturer's question twice on the hardly-a-pause table.
+    @Test func theWordsKeptAreTheFirstAndTheLastCopy() {
+        let words = "Congratulations! And says, \"How do I get to Dublin?\" And says, \"How do I get to Dublin?\" Well"
+            .split(separator: " ").map(String.init)
+        let kept = RepetitionTrimmer.keptWords(of: words)
+        #expect(kept == [0] + Array(9...17))
+        #expect(kept.map { words[$0] }.joined(separator: " ") == "Congratulations! And says, \"How do I get to Dublin?\" Well")
+        #expect(ShortLoop.keptWords(of: "I said New Jersey, New Jersey, New Jersey, New Jersey.".split(separator: " ").map(String.init)) == [0, 1, 8, 9])
+    }
+
     @Test func aLoopAtTheEndKeepsWhatCameBefore() {
         #expect(RepetitionTrimmer.trim("He said thank you so much thank you so much. thank you so much.")
                 == "He said thank you so much.")

@@ -389,6 +389,12 @@ public final class LiveCaptioner {
         } else {
             droppedByGate += 1
         }
+        if let passLog {
+            let verdict = gate.judge(transcript, prompt: prompt, audioLevel: level, modulation: modulation, wordsList: wordsList)
+            passLog(String(format: "utterance %.2f–%.2f s (voice from %.2f s), ended by %@: ", Double(utterance.start) / rate,
+                           Double(utterance.end) / rate, Double(utterance.voiceStart) / rate, "\(utterance.endedBy)")
+                    + (kept ? "kept" : "the gate dropped it: \(verdict)"))
+        }
         // Nothing lost: if the final pass came back empty where live passes heard words, keep those.
         var fromLivePasses = false
         if words.isEmpty && !stabilizer.shown.isEmpty {
@@ -612,20 +618,24 @@ public final class LiveCaptioner {
             throw cancelled
         }
         let measured = RealTimeClock.seconds(ContinuousClock.now - started)
-        passLog?(String(format: "%@ pass over %.1f s of audio: %.2f s%@", final ? "final" : "live",
-                        Double(samples.count) / rate, measured, afresh ? " (afresh, after a loop)" : ""))
+        passLog?(String(format: "%@ pass over %.1f s of audio: %.2f s%@%@", final ? "final" : "live",
+                        Double(samples.count) / rate, measured, afresh ? " (afresh, after a loop)" : "",
+                        prompted || !final ? "" : " (unprompted)") + " «\(transcript.text)»")
         clock.charge(measured)
         busySeconds += measured
         // The pass's cost as the pipeline's clock counts it (real time, the audio clock's charge,
         // or the tests' steady cost): what the next pass's spacing is based on.
         let cost = clock.now - clockBefore
         var cleaned = transcript
-        var trimmed = RepetitionTrimmer.trim(transcript.text)
-        lastPassLooped = ShortLoop.isPresent(in: trimmed)
-        if lastPassLooped { trimmed = ShortLoop.collapsed(trimmed) }
-        if trimmed != transcript.text.trimmingCharacters(in: .whitespaces) {
-            cleaned.text = trimmed
-            cleaned.words = []  // the timed words no longer line up with the text
+        let said = transcript.text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        var kept = RepetitionTrimmer.keptWords(of: said)
+        let loop = ShortLoop.keptWords(of: kept.map { said[$0] })
+        lastPassLooped = loop.count < kept.count
+        if lastPassLooped { kept = loop.map { kept[$0] } }
+        if kept.count < said.count {
+            cleaned.text = kept.map { said[$0] }.joined(separator: " ")
+            // The kept words keep their times where the times line up with the text.
+            cleaned.words = transcript.words.count == said.count ? kept.map { transcript.words[$0] } : []
         }
         return (dropRepeatedHead(cleaned), cost)
     }

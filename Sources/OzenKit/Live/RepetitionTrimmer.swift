@@ -10,36 +10,42 @@ public enum RepetitionTrimmer {
     public static let shortestLoop = 4
 
     public static func trim(_ text: String) -> String {
-        var words = text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
-        let keys = { (w: [String]) in w.map(WordStabilizer.normalised) }
+        let words = text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        return keptWords(of: words).map { words[$0] }.joined(separator: " ")
+    }
+
+    /// Which of `words` stay (their indices, in order), so a pass's word times can be kept for
+    /// them: a line whose times were dropped with a loop could no longer be split where the
+    /// voice changes, and three people on a 40 s table came out as one line.
+    public static func keptWords(of words: [String]) -> [Int] {
+        var kept = Array(words.indices)
         var changed = true
         while changed {
             changed = false
-            let n = keys(words)
+            let n = kept.map { WordStabilizer.normalised(words[$0]) }
             search: for start in 0..<n.count {
                 let longest = (n.count - start) / 2
                 guard longest >= shortestLoop else { break }
                 for length in shortestLoop...longest where n[start..<start + length] == n[start + length..<start + 2 * length] {
-                    words.removeSubrange(start..<start + length)  // the last copy keeps the closing mark
+                    kept.removeSubrange(start..<start + length)  // the last copy keeps the closing mark
                     changed = true
                     break search
                 }
             }
         }
-        return dropRestartedTail(words).joined(separator: " ")
+        return Array(kept.dropLast(restartedTail(kept.map { WordStabilizer.normalised(words[$0]) })))
     }
 
     /// A loop cut short: the text starts over at its end ("Unless to be rather cold-hearted
     /// and rather selfish, is to be ill-disposed, unless to be rather cold-hearted and rather
     /// selfish," from a loaded CI run on clip -0890). When the last four or more words repeat
-    /// the text's own first words, after them, they go.
-    static func dropRestartedTail(_ words: [String]) -> [String] {
-        let n = words.map(WordStabilizer.normalised)
-        guard n.count >= 2 * shortestLoop else { return words }
+    /// the text's own first words, after them, they go: how many (0 when none).
+    static func restartedTail(_ n: [String]) -> Int {
+        guard n.count >= 2 * shortestLoop else { return 0 }
         for length in stride(from: n.count / 2, through: shortestLoop, by: -1)
         where n[n.count - length..<n.count].elementsEqual(n[0..<length]) {
-            return Array(words[..<(words.count - length)])
+            return length
         }
-        return words
+        return 0
     }
 }

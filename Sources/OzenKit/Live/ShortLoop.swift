@@ -66,12 +66,17 @@ public enum ShortLoop {
     /// The text with every loop cut to one copy (the last whole one, which carries the
     /// punctuation Whisper put after it), and a cut-off copy dropped.
     public static func collapsed(_ text: String) -> String {
-        var words = text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
-        while let loop = find(in: words) {
+        let words = text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        return keptWords(of: words).map { words[$0] }.joined(separator: " ")
+    }
+
+    /// Which of `words` stay when every loop is cut to one copy (their indices, in order).
+    public static func keptWords(of words: [String]) -> [Int] {
+        var kept = Array(words.indices)
+        while let loop = find(in: kept.map { words[$0] }) {
             let end = loop.start + loop.copies * loop.unit
-            let kept = Array(words[end - loop.unit..<end])
-            words.replaceSubrange(loop.start..<end + loop.cutOffWords, with: kept)
+            kept.replaceSubrange(loop.start..<end + loop.cutOffWords, with: Array(kept[end - loop.unit..<end]))
         }
-        return words.joined(separator: " ")
+        return kept
     }
 }
