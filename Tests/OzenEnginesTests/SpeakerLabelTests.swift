@@ -58,6 +58,19 @@ import Testing
         #expect(labels == ["Elinor", "Speaker 1", "Elinor", "Speaker 1", "Speaker 2"])
     }
 
+    /// A conversation that opens with a line too short to learn a voice from: the speaker's
+    /// next, longer line is the same person, not a second one, and someone else is the second.
+    @Test func aVoiceOpenedByAShortFirstLineIsTakenOverByTheNextLongLine() throws {
+        let jfk = try samples("jfk/jfk.wav")
+        var tracker = SpeakerTracker()
+        let first = tracker.label(lineID: 1, print: try Self.embedder.voicePrint(of: jfk[8_000..<23_000]), seconds: 0.94)
+        let second = tracker.label(lineID: 2, print: try Self.embedder.voicePrint(of: jfk[88_000...]), seconds: Double(jfk.count - 88_000) / 16_000)
+        let cards = try samples("cards/005.wav")
+        let third = tracker.label(lineID: 3, print: try Self.embedder.voicePrint(of: cards[...]), seconds: Double(cards.count) / 16_000)
+        #expect([first.speaker, second.speaker, third.speaker] == ["Speaker 1", "Speaker 1", "Speaker 2"])
+        #expect(tracker.labelsHeard == ["Speaker 1", "Speaker 2"])
+    }
+
     @Test func aShortPieceSplitOffALineJoinsAKnownVoiceInsteadOfOpeningOne() throws {
         let librivox = try FileManager.default.contentsOfDirectory(atPath: Fixtures.path("librivox")).filter { $0.hasSuffix(".wav") }.sorted()
         let jfk = try samples("jfk/jfk.wav")
