@@ -89,7 +89,8 @@ enum CaptionCommand {
     }
 
     /// `OZEN_PAUSE` (seconds of silence that end an utterance, whose final pass then runs),
-    /// `OZEN_LINE_PAUSE` (seconds that end a line) and `OZEN_FINAL_MARGIN` (encoder frames
+    /// `OZEN_LINE_PAUSE` (seconds that end a line), `OZEN_LEAD_IN` and `OZEN_TAIL` (audio an
+    /// utterance keeps before its first and after its last voiced frame), `OZEN_FINAL_MARGIN` (encoder frames
     /// beyond the audio for final passes; 0 = the full 30 s window) and `OZEN_FINAL_BEAM` (the
     /// final pass's beam width) are the replay tool's knobs.
     static func liveSettings(language: SpokenLanguage, keywords: [String] = []) throws -> LiveSettings {
@@ -107,6 +108,8 @@ enum CaptionCommand {
         if let pause = try seconds("OZEN_PAUSE") { settings.cutter.pauseToClose = pause }
         if let pause = try seconds("OZEN_LINE_PAUSE") { settings.linePause = pause }
         if let quiet = try seconds("OZEN_FINAL_AFTER_QUIET") { settings.finalAfterQuiet = quiet }
+        if let lead = try seconds("OZEN_LEAD_IN") { settings.cutter.leadIn = lead }
+        if let tail = try seconds("OZEN_TAIL") { settings.cutter.tail = tail }
         if let raw = environment["OZEN_FINAL_MARGIN"] {
             guard let margin = Int(raw), (0...1500).contains(margin) else {
                 throw UsageError(tr("OZEN_FINAL_MARGIN צריך להיות מספר מסגרות בין 0 ל־1500, קיבל '\(raw)'", "OZEN_FINAL_MARGIN must be a number of frames from 0 to 1500, got '\(raw)'"))
