@@ -134,10 +134,10 @@ def main(argv):
     parser.add_argument("--output", required=True, metavar="PATH", help="q8_0 model file to write")
     parser.add_argument("--version", action="version", version=QUANTIZER_VERSION)
     args = parser.parse_args(argv)
+    temporary = args.output + ".part"
     try:
         with open(args.input, "rb") as source:
             data = source.read()
-        temporary = args.output + ".part"
         digest = hashlib.sha256()
         with open(temporary, "wb") as out:
             def write(chunk):
@@ -148,7 +148,7 @@ def main(argv):
             os.fsync(out.fileno())
         os.replace(temporary, args.output)
     except (OSError, QuantizeError) as error:
-        if "temporary" in locals() and os.path.exists(temporary):
+        if os.path.exists(temporary):
             os.remove(temporary)
         print("quantize_whisper_ggml.py: %s" % error, file=sys.stderr)
         return 1

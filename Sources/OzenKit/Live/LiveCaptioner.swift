@@ -390,10 +390,9 @@ public final class LiveCaptioner {
             droppedByGate += 1
         }
         if let passLog {
-            let verdict = gate.judge(transcript, prompt: prompt, audioLevel: level, modulation: modulation, wordsList: wordsList)
+            let verdict = kept ? "kept" : "the gate dropped it: \(gate.judge(transcript, prompt: prompt, audioLevel: level, modulation: modulation, wordsList: wordsList))"
             passLog(String(format: "utterance %.2f–%.2f s (voice from %.2f s), ended by %@: ", Double(utterance.start) / rate,
-                           Double(utterance.end) / rate, Double(utterance.voiceStart) / rate, "\(utterance.endedBy)")
-                    + (kept ? "kept" : "the gate dropped it: \(verdict)"))
+                           Double(utterance.end) / rate, Double(utterance.voiceStart) / rate, "\(utterance.endedBy)") + verdict)
         }
         // Nothing lost: if the final pass came back empty where live passes heard words, keep those.
         var fromLivePasses = false
