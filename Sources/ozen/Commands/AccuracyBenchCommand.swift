@@ -2,7 +2,7 @@ import Foundation
 import OzenEngines
 import OzenKit
 
-/// `ozen bench accuracy FILE... [--table [--seed N]] [--language L] [--no-realtime | --realtime-only] [--lines]`: how close the live
+/// `ozen bench accuracy FILE... [--table [--seed N]] [--language L] [--no-realtime | --realtime-only | --file-only] [--lines]`: how close the live
 /// pipeline's locked lines come to the same model decoding the same audio with no time
 /// pressure, printed side by side for each recording:
 ///
@@ -18,7 +18,9 @@ import OzenKit
 /// - CPU seconds per audio minute and peak memory, with speakers and sounds on.
 ///
 /// `--realtime-only` runs the `--realtime` replay alone (no file mode, no offline decodes): a
-/// quicker way to compare latency between settings, several runs in a row.
+/// quicker way to compare latency between settings, several runs in a row. `--file-only` runs
+/// file mode alone (the steady clock, the same lines every run): the quick way to compare the
+/// locked lines' words between settings.
 ///
 /// References: `FILE.txt` beside the recording, or a pocketsphinx-style `transcription` /
 /// `*.transcription` file in its folder (`<s> words </s> (name)`). `--table` builds a table of
@@ -35,10 +37,10 @@ enum AccuracyBenchCommand {
     }
 
     static func run(_ arguments: [String]) throws {
-        let args = try ArgumentReader(arguments, options: ["--language", "--seed", "--fixtures"], flags: ["--table", "--no-realtime", "--realtime-only", "--lines", "--passes"])
+        let args = try ArgumentReader(arguments, options: ["--language", "--seed", "--fixtures"], flags: ["--table", "--no-realtime", "--realtime-only", "--file-only", "--lines", "--passes"])
         let language = try args.spokenLanguage(default: .english)
-        if args.flag("--no-realtime") && args.flag("--realtime-only") {
-            throw UsageError(tr("אפשר --no-realtime או --realtime-only, לא את שניהם", "--no-realtime and --realtime-only cannot go together"))
+        guard [args.flag("--no-realtime"), args.flag("--realtime-only"), args.flag("--file-only")].filter({ $0 }).count <= 1 else {
+            throw UsageError(tr("אפשר רק אחד מ־--no-realtime, --realtime-only, --file-only", "only one of --no-realtime, --realtime-only and --file-only can be given"))
         }
         let folder = args.value("--fixtures") ?? "Tests/Fixtures/downloaded"
         var recordings: [Recording] = []
@@ -64,7 +66,8 @@ enum AccuracyBenchCommand {
                   + (recording.turns.isEmpty ? "" : ", \(recording.turns.count) turns")
                   + (recording.reference.map { ", \(WordErrorRate.normalisedWords($0).count) reference words" } ?? ", no reference text"))
             var runs: [(String, Run)] = []
-            if !args.flag("--no-realtime") {
+            let fileOnly = args.flag("--file-only")
+            if !args.flag("--no-realtime") && !fileOnly {
                 runs.append(("live, --realtime replay", try caption(recording, settings: settings, realtime: true, home: home,
                                                                     recognizerSettings: recognizerSettings, showPasses: args.flag("--passes"))))
             }
@@ -73,10 +76,10 @@ enum AccuracyBenchCommand {
                 runs.append(("live, file mode", try caption(recording, settings: settings, realtime: false, home: home,
                                                              recognizerSettings: recognizerSettings, showPasses: args.flag("--passes"))))
             }
-            // The same model with no time pressure (not with --realtime-only, a quicker A/B of latency).
-            var whole: String?, alone: String?
+            // The same model with no time pressure (not with --realtime-only or --file-only, quicker A/Bs).
+            var whole: String?, alone: String?, eachTurn: [String] = []
             let aloneName = recording.turns.isEmpty ? "offline, each live line alone" : "offline, each turn alone"
-            if !realtimeOnly {
+            if !realtimeOnly && !fileOnly {
                 let recognizer = try WhisperRecognizer(model: try InstalledModel.load("base", in: home), settings: recognizerSettings)
                 whole = try offline(recording.samples, language: language, recognizer: recognizer, wholeRecording: true)
                 if recording.turns.isEmpty {
@@ -85,10 +88,11 @@ enum AccuracyBenchCommand {
                                     recognizer: recognizer, wholeRecording: false)
                     }.joined(separator: " ")
                 } else {
-                    alone = try recording.turns.map { t in
+                    eachTurn = try recording.turns.map { t in
                         try offline(stretch(recording.samples, from: t.turn.start, to: t.turn.end), language: language,
                                     recognizer: recognizer, wholeRecording: false)
-                    }.joined(separator: " ")
+                    }
+                    alone = eachTurn.joined(separator: " ")
                 }
             }
             func wer(_ text: String) -> String {
@@ -123,7 +127,10 @@ enum AccuracyBenchCommand {
                 }
                 if !recording.turns.isEmpty {
                     print("-- the turns")
-                    for t in recording.turns { print(String(format: "          [%6.2f → %6.2f] ", t.turn.start, t.turn.end) + t.turn.speaker + ": " + t.text) }
+                    for (i, t) in recording.turns.enumerated() {
+                        print(String(format: "          [%6.2f → %6.2f] ", t.turn.start, t.turn.end) + t.turn.speaker + ": " + t.text)
+                        if i < eachTurn.count { print("                            offline, alone: " + eachTurn[i]) }
+                    }
                 }
             }
             if let whole, let alone {
