@@ -74,4 +74,23 @@ import Testing
         let blip = [SpeechTurn(speaker: "0", start: 0, end: 1), SpeechTurn(speaker: "1", start: 0.5, end: 0.7)]
         #expect(LineSplit.split(words, at: blip).count == 1)
     }
+
+    @Test func aChangeOfVoiceNearAPauseInTheLineMovesToThePause() {
+        // Seed 1 of the five-person table: "…originally from Chicago." (ends 25.9 s), 0.85 s of
+        // pause, then "And so my fellow Americans" from 26.8 s; the segmentation heard the first
+        // voice on until 26.9 s, so "And" went with it.
+        let words = [("originally", 24.6, 25.2), ("from", 25.2, 25.4), ("Chicago.", 25.4, 25.9),
+                     ("And", 26.6, 26.95), ("so", 27.0, 27.2), ("my", 27.2, 27.4)].map { TimedWord(text: $0.0, start: $0.1, end: $0.2) }
+        let voices = [SpeechTurn(speaker: "A", start: 24.5, end: 26.9), SpeechTurn(speaker: "B", start: 26.9, end: 27.6)]
+        #expect(LineSplit.split(words, at: voices).map(\.words.count) == [4, 2])
+        let seam = LineSplit.Seam(wordIndex: 3, time: 26.45)
+        let parts = LineSplit.split(words, at: voices, seams: [seam])
+        #expect(parts.map(\.voice) == ["A", "B"])
+        #expect(parts.map(\.words.count) == [3, 3])
+        #expect(parts.flatMap(\.words) == words)
+        // A pause farther than the snapping distance from the change, or one that would leave a
+        // part with no word, leaves the split where the voices put it.
+        #expect(LineSplit.split(words, at: voices, seams: [LineSplit.Seam(wordIndex: 1, time: 25.2)]).map(\.words.count) == [4, 2])
+        #expect(LineSplit.split(words, at: voices, seams: [LineSplit.Seam(wordIndex: 0, time: 26.9)]).map(\.words.count) == [4, 2])
+    }
 }

@@ -50,6 +50,8 @@ public final class LiveCaptioner {
     /// utterance in which the voice changes can still be split; nil when some carried words
     /// have no times (they came from live passes).
     private var carriedTimed: [TimedWord]? = []
+    /// The pauses between the open line's utterances, where a change of voice is snapped to.
+    private var lineSeams: [LineSplit.Seam] = []
     /// Where the voice of a line's last utterance ended (a sample), while the line waits to see
     /// whether its speaker goes on (`LiveSettings.linePause`); nil when no line is held.
     private var heldLineEnd: Int?
@@ -402,6 +404,9 @@ public final class LiveCaptioner {
         }
         let start = carriedStart ?? Double(utterance.voiceStart) / rate
         if let c = transcript.confidence, !words.isEmpty { carriedConfidences.append(c) }
+        if let held = heldLineEnd, !carried.isEmpty, !words.isEmpty {
+            lineSeams.append(LineSplit.Seam(wordIndex: carried.count, time: (Double(held) + Double(utterance.voiceStart)) / 2 / rate))
+        }
 
         if utterance.endedBy == .length {
             // A long utterance cut by length: the line ends at its last finished sentence and the
@@ -474,7 +479,7 @@ public final class LiveCaptioner {
         var ids = [lineID()]
         if let speakers, let timed, timed.count == words.count {
             let lineAudio = audio(seconds: start, to: end)
-            let split = speakers.parts(of: timed, audio: lineAudio, start: start)
+            let split = speakers.parts(of: timed, audio: lineAudio, start: start, seams: lineSeams)
             if split.count > 1 {
                 parts = split.enumerated().map { i, part in
                     let partStart = i == 0 ? start : part.words.first!.start
@@ -507,6 +512,7 @@ public final class LiveCaptioner {
         carriedStart = nil
         carriedConfidences = []
         carriedTimed = []
+        lineSeams = []
         heldLineEnd = nil
         carriedLanguage = nil
         stabilizer = WordStabilizer()

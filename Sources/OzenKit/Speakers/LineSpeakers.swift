@@ -83,8 +83,9 @@ public final class LineSpeakers {
     }
 
     /// The line's words divided where the voice changes (`words` and `start` in seconds from
-    /// the start of the recording; `audio` is the line's own). One part when nobody else spoke.
-    public func parts(of words: [TimedWord], audio: ArraySlice<Float>, start: Double) -> [LineSplit.Part] {
+    /// the start of the recording; `audio` is the line's own; `seams` the pauses between its
+    /// utterances). One part when nobody else spoke.
+    public func parts(of words: [TimedWord], audio: ArraySlice<Float>, start: Double, seams: [LineSplit.Seam] = []) -> [LineSplit.Part] {
         let seconds = Double(audio.count) / Double(MonoAudio.speechRate)
         lastSolo = []
         guard let changeFinder, seconds >= Self.shortestLineToSplit, words.count >= 2 else { return [LineSplit.Part(voice: "", words: words)] }
@@ -117,7 +118,7 @@ public final class LineSpeakers {
             lastSolo = SpeechTurn.solo(shifted)
             for (gone, kept) in same where gone != kept { lastPrints[gone] = nil; lastPrints[kept] = nil }
         }
-        return LineSplit.split(words, at: shifted)
+        return LineSplit.split(words, at: shifted, seams: seams)
     }
 
     /// Two voices inside one line whose prints are at least this alike are one person. The
