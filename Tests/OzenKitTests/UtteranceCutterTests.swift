@@ -57,6 +57,11 @@ private struct SpeechFrames {
         self.isVoice = isVoice
     }
 
+    /// Voice only from frame `first` on (where loud enough): Silero hearing a soft onset late.
+    func heard(from first: Int) -> SpeechFrames {
+        SpeechFrames(samples: samples, energies: energies, isVoice: isVoice.indices.map { $0 >= first && isVoice[$0] })
+    }
+
     /// Every frame marked as voice, whatever its level.
     func allVoiced() -> SpeechFrames {
         SpeechFrames(samples: samples, energies: energies, isVoice: isVoice.map { _ in true })
@@ -347,6 +352,30 @@ private func feed(_ frames: SpeechFrames, to cutter: inout UtteranceCutter,
         cutter.reopen(from: 0)
         #expect(!cutter.isOpen)
         #expect(cutter.openUtteranceStart == nil)
+    }
+
+    @Test func aSoftFirstWordThatSileroHearsLateIsKept() throws {
+        // The pyannote call from 21.0 to 23.0 s after a second of a table's digital silence:
+        // Sheila's soft "Well," (21.80–22.35 s, -31…-34 dBFS) and then "there isn't" (-24…-29).
+        // Silero heard her from the second word on (the table, seed 2): voice from 22.43 s.
+        let call = try WAVDecoder().read(path: Fixtures.path("pyannote/sample.wav")).atSpeechRate().samples
+        let frames = SpeechFrames([Float](repeating: 0, count: 16_000) + call[21 * 16_000..<23 * 16_000])
+            .heard(from: (16_000 + 22_880) / SpeechFrames.length)
+        let well = 16_000 + 12_800
+        func firstUtterance(_ settings: UtteranceCutter.Settings) -> UtteranceCutter.Utterance? {
+            var cutter = UtteranceCutter(settings: settings)
+            let events = feed(frames, to: &cutter).map(\.event) + cutter.finish(at: frames.samples.count)
+            return events.compactMap { if case .closed(let u) = $0 { u } else { nil } }.first
+        }
+        let u = try #require(firstUtterance(settings))
+        // The voice begins with "Well," (within two frames), and the utterance a lead-in before it.
+        #expect(abs(u.voiceStart - well) <= 2 * SpeechFrames.length, "\(u)")
+        #expect(u.start == u.voiceStart - leadInSamples)
+        // Without the earlier onset, the lead-in alone reaches back only to the middle of "Well,".
+        var lateOnly = settings
+        lateOnly.earlierOnset = 0
+        let late = try #require(firstUtterance(lateOnly))
+        #expect(late.start > well + 4_000)
     }
 
     @Test func silenceAfterAForcedCutIsNotSpeech() throws {

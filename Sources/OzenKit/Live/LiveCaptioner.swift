@@ -677,7 +677,8 @@ public final class LiveCaptioner {
 
     /// Keeps the open utterance and enough before it for a lead-in; drops the rest.
     private func trimBuffer() {
-        var keepFrom = cutter.openUtteranceStart ?? (pendingFrameStart - Int((settings.cutter.leadIn + 0.5) * rate))
+        var keepFrom = cutter.openUtteranceStart
+            ?? (pendingFrameStart - Int((settings.cutter.leadIn + settings.cutter.earlierOnset + 0.5) * rate))
         // An open line's earlier utterances are still needed: who said it is heard at its end.
         if let lineStart = carriedStart { keepFrom = min(keepFrom, Int(lineStart * rate) - Int(settings.cutter.leadIn * rate)) }
         let drop = keepFrom - bufferStart
