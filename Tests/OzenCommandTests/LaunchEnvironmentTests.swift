@@ -27,7 +27,7 @@ import Testing
         #expect(environment["GOMP_SPINCOUNT"] == "1000")
         #expect(environment["OMP_WAIT_POLICY"] == nil)
         #expect(environment["GLIBC_TUNABLES"] == "glibc.malloc.mmap_threshold=1048576")
-        #expect(environment["MALLOC_ARENA_MAX"] == "2")
+        #expect(environment["MALLOC_ARENA_MAX"] == "1")
     }
 
     /// Her own allocator settings, even an empty GLIBC_TUNABLES (glibc's defaults: the bench's

@@ -26,8 +26,12 @@ enum Launch {
     ///   (caches and compute buffers, tens of MiB, sized by the pass's audio); glibc's default
     ///   raises its threshold to the largest such block freed (up to 32 MiB), after which they
     ///   come from the heap of whichever thread ran the pass, and stay.
-    /// - `MALLOC_ARENA_MAX=2`: two heaps instead of glibc's 8 per core, so the stream threads'
-    ///   small blocks do not spread over 16 heaps that each keep their own free space.
+    /// - `MALLOC_ARENA_MAX=1`: one heap instead of glibc's 8 per core, so the stream threads'
+    ///   small blocks do not spread over 16 heaps that each keep their own free space. One
+    ///   rather than two: `ozen bench serve --clients 4 --minutes 8 --idle 300 --table …` with
+    ///   1 then 2 in one command (2026-12-03, q8_0 base) peaked at 526 against 666 MiB and ended
+    ///   6.0 % against 7.3 % above warm, finals' p90 1.91 against 2.01 s, CPU 25.2 against 25.5 s
+    ///   per minute of audio; with the f16 base earlier, 595 against 755 MiB.
     ///   (A separate variable: glibc cuts GLIBC_TUNABLES after its first setting in the
     ///   environment a child inherits.)
     ///
@@ -42,7 +46,7 @@ enum Launch {
     /// (`PipelineThreads`, `ServeStopTests`).
     static let allocator = Group(values: [
         "GLIBC_TUNABLES": "glibc.malloc.mmap_threshold=1048576",
-        "MALLOC_ARENA_MAX": "2",
+        "MALLOC_ARENA_MAX": "1",
     ])
 
     /// Settings made together, and left alone together once she set any of them herself, or
