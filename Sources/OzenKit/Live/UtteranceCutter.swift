@@ -69,8 +69,8 @@ public struct UtteranceCutter: Sendable {
     private var voicedSamples = 0
     /// (frame start, energy) of the open utterance's recent frames, for the quietest-point search.
     private var recentFrames: [(start: Int, energy: Float, voice: Bool)] = []
-    /// (frame start, end, energy) of the last frames before now, for an onset heard late.
-    private var history: [(start: Int, end: Int, energy: Float)] = []
+    /// (frame start, energy) of the frames before the current one, for an onset heard late.
+    private var history: [(start: Int, energy: Float)] = []
     /// Where the last utterance ended: an earlier onset never reaches back into it.
     private var lastClosedEnd = 0
 
@@ -90,7 +90,7 @@ public struct UtteranceCutter: Sendable {
         var events = [Event]()
         let end = start + length
         defer {
-            history.append((start, end, energy))
+            history.append((start, energy))
             let keepFrom = end - Int((settings.earlierOnset + 2) * rate)
             if let first = history.first, first.start < keepFrom { history.removeAll { $0.start < keepFrom } }
         }
@@ -169,7 +169,7 @@ public struct UtteranceCutter: Sendable {
         let loud = max(max(quiet, 1e-9) * settings.onsetAboveQuiet, voiceEnergy / settings.onsetBelowVoice)
         let earliest = max(lastClosedEnd, start - Int(settings.earlierOnset * rate))
         var onset = start, quietInARow = 0
-        for frame in history.reversed() where frame.end <= start {
+        for frame in history.reversed() {
             guard frame.start >= earliest else { break }
             if frame.energy >= loud {
                 onset = frame.start
