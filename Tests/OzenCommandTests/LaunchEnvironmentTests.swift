@@ -4,7 +4,7 @@ import Testing
 
 /// The settings `ozen` makes for the libraries that read the environment only at load
 /// (`Launch`), read from /proc of a real `ozen serve`: OpenMP spins briefly before it sleeps,
-/// and glibc maps blocks of 1 MiB and more apart and keeps two heaps, so a long-running server
+/// and glibc maps blocks of 128 KiB and more apart and keeps one heap, so a long-running server
 /// gives each pass's Whisper state back (the effect is the bench's to measure: `ozen bench serve
 /// --clients 4 --minutes 30`).
 @Suite(.serialized) struct LaunchEnvironmentTests {
@@ -26,7 +26,7 @@ import Testing
         let environment = try Self.environment(of: server.process.processIdentifier)
         #expect(environment["GOMP_SPINCOUNT"] == "1000")
         #expect(environment["OMP_WAIT_POLICY"] == nil)
-        #expect(environment["GLIBC_TUNABLES"] == "glibc.malloc.mmap_threshold=1048576")
+        #expect(environment["GLIBC_TUNABLES"] == "glibc.malloc.mmap_threshold=131072")
         #expect(environment["MALLOC_ARENA_MAX"] == "1")
     }
 
@@ -49,6 +49,6 @@ import Testing
         let environment = try Self.environment(of: server.process.processIdentifier)
         #expect(environment["OMP_WAIT_POLICY"] == "PASSIVE")
         #expect(environment["GOMP_SPINCOUNT"] == nil)
-        #expect(environment["GLIBC_TUNABLES"] == "glibc.malloc.mmap_threshold=1048576")
+        #expect(environment["GLIBC_TUNABLES"] == "glibc.malloc.mmap_threshold=131072")
     }
 }

@@ -21,11 +21,14 @@ enum Launch {
     ///   only at load.
     static let threads = Group(values: ["GOMP_SPINCOUNT": "1000"], alsoHers: ["OMP_WAIT_POLICY"])
 
-    /// - `GLIBC_TUNABLES=glibc.malloc.mmap_threshold=1048576`: blocks of 1 MiB and more get
+    /// - `GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072`: blocks of 128 KiB and more get
     ///   pages of their own, given back when freed. Every Whisper pass makes a state of its own
     ///   (caches and compute buffers, tens of MiB, sized by the pass's audio); glibc's default
     ///   raises its threshold to the largest such block freed (up to 32 MiB), after which they
-    ///   come from the heap of whichever thread ran the pass, and stay.
+    ///   come from the heap of whichever thread ran the pass, and stay. 128 KiB rather than the
+    ///   1 MiB before it: `ozen caption --realtime` on the five-person table (seed 7, 74.5 s;
+    ///   3 rounds alternated, 2026-12-04) peaked at 400.7–401.0 against 404.4–405.5 MiB, for
+    ///   0.2–0.8 s more system CPU in the run; 256 KiB peaked the same as 128.
     /// - `MALLOC_ARENA_MAX=1`: one heap instead of glibc's 8 per core, so the stream threads'
     ///   small blocks do not spread over 16 heaps that each keep their own free space. One
     ///   rather than two: `ozen bench serve --clients 4 --minutes 8 --idle 300 --table …` with
@@ -35,17 +38,17 @@ enum Launch {
     ///   (A separate variable: glibc cuts GLIBC_TUNABLES after its first setting in the
     ///   environment a child inherits.)
     ///
-    /// Measured with `ozen bench serve --clients 4 --minutes 30 --idle 300 --table …` (README):
-    /// glibc's own settings ended 38 % above warm, peak 2173 MiB; the threshold alone +6.4 %,
-    /// peak 1168 MiB, still growing at the end of the run; both, flat from minute 11 at about
-    /// 800 MiB, peak 827 MiB, about 450 MiB at the end either way. CPU per minute of audio and
-    /// the finals' latency unchanged. If she set either variable (even empty: glibc's own
-    /// settings, the baseline of those runs), neither is touched. With blocks unmapped when
-    /// freed, a thread still decoding while the process exits crashes instead of reading
-    /// stale memory unseen: `ozen serve` waits for its pipelines before it exits
-    /// (`PipelineThreads`, `ServeStopTests`).
+    /// Measured with the threshold at 1 MiB, by `ozen bench serve --clients 4 --minutes 30
+    /// --idle 300 --table …` (README): glibc's own settings ended 38 % above warm, peak
+    /// 2173 MiB; the threshold alone +6.4 %, peak 1168 MiB, still growing at the end of the
+    /// run; both, flat from minute 11 at about 800 MiB, peak 827 MiB, about 450 MiB at the end
+    /// either way. CPU per minute of audio and the finals' latency unchanged. If she set either
+    /// variable (even empty: glibc's own settings, the baseline of those runs), neither is
+    /// touched. With blocks unmapped when freed, a thread still decoding while the process
+    /// exits crashes instead of reading stale memory unseen: `ozen serve` waits for its
+    /// pipelines before it exits (`PipelineThreads`, `ServeStopTests`).
     static let allocator = Group(values: [
-        "GLIBC_TUNABLES": "glibc.malloc.mmap_threshold=1048576",
+        "GLIBC_TUNABLES": "glibc.malloc.mmap_threshold=131072",
         "MALLOC_ARENA_MAX": "1",
     ])
 
