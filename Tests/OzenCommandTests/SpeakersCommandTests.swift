@@ -52,6 +52,10 @@ import Testing
         #expect(nobody.status == 66 && nobody.stderr.contains("nobody called Ruth"), "\(nobody.stderr)")
         let numbered = try OzenProcess.run(["speakers", "enroll", "Speaker 2", librivox(0)], environment: environment)
         #expect(numbered.status == 64, "\(numbered.stderr)")
+        // The eval pointed at a folder without its recordings says where it looked and what to do.
+        let noRecordings = try OzenProcess.run(["speakers", "eval", "--fixtures", "/nonexistent/recordings"], environment: environment)
+        #expect(noRecordings.status == 64 && noRecordings.stderrLines.count == 1
+                && noRecordings.stderr.contains("/nonexistent/recordings") && noRecordings.stderr.contains("--fixtures DIR"), "\(noRecordings.stderr)")
         // Nothing was written by any of them.
         #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("people.json").path))
 

@@ -42,7 +42,6 @@ enum AccuracyBenchCommand {
         guard [args.flag("--no-realtime"), args.flag("--realtime-only"), args.flag("--file-only")].filter({ $0 }).count <= 1 else {
             throw UsageError(tr("אפשר רק אחד מ־--no-realtime, --realtime-only, --file-only", "only one of --no-realtime, --realtime-only and --file-only can be given"))
         }
-        let folder = args.value("--fixtures") ?? "Tests/Fixtures/downloaded"
         var recordings: [Recording] = []
         for path in args.positional {
             let samples = try WAVDecoder().read(path: path).atSpeechRate().samples
@@ -51,7 +50,7 @@ enum AccuracyBenchCommand {
         }
         if args.flag("--table") {
             let seed = UInt64(args.value("--seed") ?? "7") ?? 7
-            recordings.append(try table(folder: folder, seed: seed))
+            recordings.append(try table(folder: try FixturesFolder.checked(args.value("--fixtures")), seed: seed))
         }
         guard !recordings.isEmpty else {
             throw UsageError(tr("ל־bench accuracy צריך הקלטה אחת לפחות, או --table", "bench accuracy needs at least one recording, or --table"))

@@ -59,7 +59,7 @@ enum SoundsEvalCommand {
         guard !tune || half == .tune else {
             throw UsageError(tr("--tune בוחר את המספרים על חצי tune בלבד", "--tune chooses the numbers on the tune half only"))
         }
-        return Options(half: half, levels: levels, minutes: minutes, folder: args.value("--fixtures") ?? "Tests/Fixtures/downloaded",
+        return Options(half: half, levels: levels, minutes: minutes, folder: try FixturesFolder.checked(args.value("--fixtures")),
                        only: args.values("--only"), tune: tune, json: args.flag("--json"))
     }
 

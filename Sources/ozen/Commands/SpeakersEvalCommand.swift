@@ -26,7 +26,7 @@ enum SpeakersEvalCommand {
     static func run(_ arguments: [String]) throws {
         let args = try ArgumentReader(arguments, options: ["--fixtures", "--seed", "--table", "--seconds-each", "--language", "--pauses", "--write-table"], flags: ["--lines"])
         guard args.positional.isEmpty else { throw UsageError(usage) }
-        let folder = args.value("--fixtures") ?? "Tests/Fixtures/downloaded"
+        let folder = try FixturesFolder.checked(args.value("--fixtures"))
         guard let seed = UInt64(args.value("--seed") ?? "7") else { throw UsageError(tr("‏--seed מקבל מספר שלם", "--seed takes a whole number")) }
         guard let secondsEach = Double(args.value("--seconds-each") ?? "40"), secondsEach >= 2 else {
             throw UsageError(tr("‏--seconds-each מקבל מספר שניות, 2 לפחות", "--seconds-each takes a number of seconds, at least 2"))
