@@ -123,6 +123,11 @@ import Testing
         try expectOneLineError(["dance"], status: 64, mentioning: ["unknown command"])
         try expectOneLineError(["caption", Fixtures.jfk.path], status: 64, mentioning: ["OZEN_FINAL_BEAM", "1 to 8"],
                                environment: ["OZEN_FINAL_BEAM": "0"])
+        // Silero's threshold knob is read by the server too, and refused there before it listens.
+        for command in [["caption", Fixtures.jfk.path], ["serve", "--no-speakers", "--no-sounds", "--port", "0"]] {
+            try expectOneLineError(command, status: 64, mentioning: ["OZEN_VAD_THRESHOLD", "0.1 to 0.9"],
+                                   environment: ["OZEN_VAD_THRESHOLD": "1.5"])
+        }
         try expectOneLineError(["bench", "accuracy", "--table", "--no-realtime", "--realtime-only"], status: 64,
                                mentioning: ["--no-realtime", "--realtime-only"])
     }

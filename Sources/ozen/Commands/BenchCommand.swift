@@ -87,7 +87,7 @@ enum BenchCommand {
     static func measure(_ audio: MonoAudio, settings: LiveSettings, vad: InstalledModel,
                         recognizer: WhisperRecognizer, fast: Bool) throws -> Measurement {
         let clock: any PipelineClock = fast ? AudioClock() : RealTimeClock()
-        let captioner = LiveCaptioner(classifier: try SileroFrameClassifier(model: vad), recognizer: recognizer,
+        let captioner = LiveCaptioner(classifier: try SileroFrameClassifier(model: vad, threshold: try CaptionSetup.voiceThreshold()), recognizer: recognizer,
                                       settings: settings, clock: clock)
         var events = [CaptionEvent]()
         let cpuBefore = cpuSeconds()

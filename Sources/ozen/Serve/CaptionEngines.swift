@@ -11,6 +11,8 @@ final class CaptionEngines: @unchecked Sendable {
     let modelName: String
     let recognizer: WhisperRecognizer
     let voiceModel: InstalledModel
+    /// Silero's threshold, `OZEN_VAD_THRESHOLD` as for `ozen caption` (read once, at start).
+    let voiceThreshold: Float
     let speakersOn: Bool
     let speakerEngines: SpeakerSupport.Engines?
     let keywords: [String]
@@ -36,6 +38,7 @@ final class CaptionEngines: @unchecked Sendable {
         recognizer = try WhisperRecognizer(model: try InstalledModel.load(modelName, in: home),
                                            settings: try Self.tuning())
         voiceModel = try InstalledModel.load("silero-vad", in: home)
+        voiceThreshold = try CaptionSetup.voiceThreshold()
         // Loaded once for every stream: loading them per stream took seconds of CPU as four
         // phones connected together, and their first lines came 8–10 s late.
         speakerEngines = speakersOn ? try SpeakerSupport.engines(home: home) : nil
@@ -62,7 +65,7 @@ final class CaptionEngines: @unchecked Sendable {
                 incidents.record(Incident(kind: text == CloudFallback.Note.back.text ? .recovery : .retry, source: "cloud", text: text))
             }
         } ?? scheduled
-        return LiveCaptioner(classifier: try SileroFrameClassifier(model: voiceModel),
+        return LiveCaptioner(classifier: try SileroFrameClassifier(model: voiceModel, threshold: voiceThreshold),
                       recognizer: passes,
                       settings: try settings ?? CaptionCommand.liveSettings(language: language, keywords: HerName.alertWords(keywords, in: home)), clock: clock,
                       speakers: try speakerEngines.map { try SpeakerSupport.lineSpeakers(home: home, engines: $0) })
