@@ -28,7 +28,10 @@ enum Launch {
     ///   come from the heap of whichever thread ran the pass, and stay. 128 KiB rather than the
     ///   1 MiB before it: `ozen caption --realtime` on the five-person table (seed 7, 74.5 s;
     ///   3 rounds alternated, 2026-12-04) peaked at 400.7–401.0 against 404.4–405.5 MiB, for
-    ///   0.2–0.8 s more system CPU in the run; 256 KiB peaked the same as 128.
+    ///   0.2–0.8 s more system CPU in the run; 256 KiB peaked the same as 128. `ozen bench
+    ///   serve --clients 4 --minutes 3 --idle 300 --table …`, one run each: peak 466 against
+    ///   484 MiB, the end +4.9 % against +4.8 % of warm, CPU 24.6 against 24.3 s per minute of
+    ///   audio, finals' p90 1.69 against 1.62 s.
     /// - `MALLOC_ARENA_MAX=1`: one heap instead of glibc's 8 per core, so the stream threads'
     ///   small blocks do not spread over 16 heaps that each keep their own free space. One
     ///   rather than two: `ozen bench serve --clients 4 --minutes 8 --idle 300 --table …` with
