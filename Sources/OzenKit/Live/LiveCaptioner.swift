@@ -612,7 +612,10 @@ public final class LiveCaptioner {
                                       allowsFallback: afresh,  // see DecodingOptions
                                       audioContextMargin: final ? settings.finalAudioContextMargin : nil)
         options.isLivePass = !final
-        if !final { options.cancellation = endOfAudio }
+        if !final {
+            options.cancellation = endOfAudio
+            options.threads = settings.livePassThreads
+        }
         let transcript: Transcript
         do {
             transcript = try recognizer.transcribe(samples, options: options)

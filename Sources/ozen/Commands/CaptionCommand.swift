@@ -89,7 +89,8 @@ enum CaptionCommand {
     }
 
     /// `OZEN_PAUSE` (seconds of silence that end an utterance, whose final pass then runs),
-    /// `OZEN_LINE_PAUSE` (seconds that end a line), `OZEN_LEAD_IN` and `OZEN_TAIL` (audio an
+    /// `OZEN_LINE_PAUSE` (seconds that end a line), `OZEN_PASS_GAP` and `OZEN_PASS_COST_FACTOR` (the
+    /// least time between live passes, and the wait after one as a multiple of its cost), `OZEN_LEAD_IN` and `OZEN_TAIL` (audio an
     /// utterance keeps before its first and after its last voiced frame), `OZEN_FINAL_MARGIN` (encoder frames
     /// beyond the audio for final passes; 0 = the full 30 s window) and `OZEN_FINAL_BEAM` (the
     /// final pass's beam width) are the replay tool's knobs.
@@ -110,6 +111,19 @@ enum CaptionCommand {
         if let quiet = try seconds("OZEN_FINAL_AFTER_QUIET") { settings.finalAfterQuiet = quiet }
         if let lead = try seconds("OZEN_LEAD_IN") { settings.cutter.leadIn = lead }
         if let tail = try seconds("OZEN_TAIL") { settings.cutter.tail = tail }
+        if let gap = try seconds("OZEN_PASS_GAP") { settings.minimumPassGap = gap }
+        if let raw = environment["OZEN_PASS_COST_FACTOR"] {
+            guard let factor = Double(raw), factor >= 0, factor <= 10 else {
+                throw UsageError(tr("OZEN_PASS_COST_FACTOR צריך להיות מספר בין 0 ל־10, קיבל '\(raw)'", "OZEN_PASS_COST_FACTOR must be a number from 0 to 10, got '\(raw)'"))
+            }
+            settings.passCostFactor = factor
+        }
+        if let raw = environment["OZEN_LIVE_THREADS"] {
+            guard let threads = Int(raw), (1...64).contains(threads) else {
+                throw UsageError(tr("OZEN_LIVE_THREADS צריך להיות מספר שלם בין 1 ל־64, קיבל '\(raw)'", "OZEN_LIVE_THREADS must be a whole number from 1 to 64, got '\(raw)'"))
+            }
+            settings.livePassThreads = threads
+        }
         if let raw = environment["OZEN_FINAL_MARGIN"] {
             guard let margin = Int(raw), (0...1500).contains(margin) else {
                 throw UsageError(tr("OZEN_FINAL_MARGIN צריך להיות מספר מסגרות בין 0 ל־1500, קיבל '\(raw)'", "OZEN_FINAL_MARGIN must be a number of frames from 0 to 1500, got '\(raw)'"))
