@@ -123,6 +123,10 @@ import Testing
         try expectOneLineError(["dance"], status: 64, mentioning: ["unknown command"])
         try expectOneLineError(["caption", Fixtures.jfk.path], status: 64, mentioning: ["OZEN_FINAL_BEAM", "1 to 8"],
                                environment: ["OZEN_FINAL_BEAM": "0"])
+        try expectOneLineError(["caption", Fixtures.jfk.path], status: 64, mentioning: ["OZEN_LIVE_THREADS", "1 to 64"],
+                               environment: ["OZEN_LIVE_THREADS": "two"])
+        try expectOneLineError(["caption", Fixtures.jfk.path], status: 64, mentioning: ["OZEN_PASS_COST_FACTOR", "0 to 10"],
+                               environment: ["OZEN_PASS_COST_FACTOR": "-1"])
         // Silero's threshold knob is read by the server too, and refused there before it listens.
         for command in [["caption", Fixtures.jfk.path], ["serve", "--no-speakers", "--no-sounds", "--port", "0"]] {
             try expectOneLineError(command, status: 64, mentioning: ["OZEN_VAD_THRESHOLD", "0.1 to 0.9"],
