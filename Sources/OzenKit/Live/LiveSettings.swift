@@ -62,11 +62,11 @@ public struct LiveSettings: Sendable, Equatable {
     /// CPU threads of a live pass (final passes always take the recognizer's own, up to 4): half
     /// of those. A live pass is a short greedy decode, on which a second thread mostly waits for
     /// the first; on this 2-core machine one thread made live passes a third slower and the
-    /// pipeline a fifth cheaper. The five-person table at real time, 1 thread against 2 (the
-    /// same builds alternated, 2026-12-04): 37.1–41.7 (median 39.7) against 47.2–52.1 (49.9)
-    /// CPU s per audio minute, issue 13's target 40; 75–83 live passes against 101–106; words
-    /// final 1.14–1.27 s after the speech (median 1.17) against 0.92–1.17 (0.97), fewer passes
-    /// agreeing on words before the final pass; first words 0.85–0.94 against 0.75–0.81 s; WER
+    /// pipeline a fifth cheaper. The five-person table at real time, 1 thread against 2 (7 and
+    /// 10 runs, alternated, 2026-12-04): 38.6–41.7 (median 39.7) against 47.2–52.1 (50.0)
+    /// CPU s per audio minute, issue 13's target 40; 77–87 live passes against 100–106; words
+    /// final 1.15–1.27 s after the speech (median 1.17) against 0.92–1.17 (0.97), fewer passes
+    /// agreeing on words before the final pass; first words 0.82–0.90 against 0.75–0.81 s; WER
     /// 9.3 % in every run (`OZEN_LIVE_THREADS=N ozen bench accuracy --table --realtime-only`).
     /// Spacing the 2-thread passes further apart instead saved less for the same delay: twice
     /// their cost between them, 42.4–44.9 CPU s, words final 1.14–1.21 s (`OZEN_PASS_COST_FACTOR=2`).
