@@ -106,6 +106,14 @@ enum CaptionCommand {
             }
             return value
         }
+        func whole(_ name: String, _ range: ClosedRange<Int>, _ what: (he: String, en: String)) throws -> Int? {
+            guard let raw = environment[name] else { return nil }
+            guard let value = Int(raw), range.contains(value) else {
+                throw UsageError(tr("\(name) צריך להיות \(what.he) בין \(range.lowerBound) ל־\(range.upperBound), קיבל '\(raw)'",
+                                    "\(name) must be \(what.en) from \(range.lowerBound) to \(range.upperBound), got '\(raw)'"))
+            }
+            return value
+        }
         if let pause = try seconds("OZEN_PAUSE") { settings.cutter.pauseToClose = pause }
         if let pause = try seconds("OZEN_LINE_PAUSE") { settings.linePause = pause }
         if let quiet = try seconds("OZEN_FINAL_AFTER_QUIET") { settings.finalAfterQuiet = quiet }
@@ -118,24 +126,13 @@ enum CaptionCommand {
             }
             settings.passCostFactor = factor
         }
-        if let raw = environment["OZEN_LIVE_THREADS"] {
-            guard let threads = Int(raw), (1...64).contains(threads) else {
-                throw UsageError(tr("OZEN_LIVE_THREADS צריך להיות מספר שלם בין 1 ל־64, קיבל '\(raw)'", "OZEN_LIVE_THREADS must be a whole number from 1 to 64, got '\(raw)'"))
-            }
+        if let threads = try whole("OZEN_LIVE_THREADS", 1...64, ("מספר שלם", "a whole number")) {
             settings.livePassThreads = threads
         }
-        if let raw = environment["OZEN_FINAL_MARGIN"] {
-            guard let margin = Int(raw), (0...1500).contains(margin) else {
-                throw UsageError(tr("OZEN_FINAL_MARGIN צריך להיות מספר מסגרות בין 0 ל־1500, קיבל '\(raw)'", "OZEN_FINAL_MARGIN must be a number of frames from 0 to 1500, got '\(raw)'"))
-            }
+        if let margin = try whole("OZEN_FINAL_MARGIN", 0...1500, ("מספר מסגרות", "a number of frames")) {
             settings.finalAudioContextMargin = margin
         }
-        if let raw = environment["OZEN_FINAL_BEAM"] {
-            guard let beam = Int(raw), (1...8).contains(beam) else {
-                throw UsageError(tr("OZEN_FINAL_BEAM צריך להיות רוחב אלומה בין 1 ל־8, קיבל '\(raw)'", "OZEN_FINAL_BEAM must be a beam width from 1 to 8, got '\(raw)'"))
-            }
-            settings.finalBeamSize = beam
-        }
+        if let beam = try whole("OZEN_FINAL_BEAM", 1...8, ("רוחב אלומה", "a beam width")) { settings.finalBeamSize = beam }
         return settings
     }
 }
