@@ -18,6 +18,18 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
         /// spun without end; `ozen` sets a short spin (`GOMP_SPINCOUNT`, `Launch`) before the
         /// library loads.
         public var threads: Int
+        /// CPU threads of a live pass (`DecodingOptions.isLivePass`); nil: half of `threads`. A
+        /// live pass is a short greedy decode, on which a second thread mostly waits for the
+        /// first; on this 2-core machine one thread made live passes a third slower and the
+        /// pipeline a fifth cheaper. The five-person table at real time, 1 thread against 2 (7 and
+        /// 10 runs, alternated, 2026-12-04): 38.6–41.7 (median 39.7) against 47.2–52.1 (50.0)
+        /// CPU s per audio minute, issue 13's target 40; 77–87 live passes against 100–106; words
+        /// final 1.15–1.27 s after the speech (median 1.17) against 0.92–1.17 (0.97), fewer passes
+        /// agreeing on words before the final pass; first words 0.82–0.90 against 0.75–0.81 s; WER
+        /// 9.3 % in every run (`OZEN_LIVE_THREADS=N ozen bench accuracy --table --realtime-only`).
+        /// Spacing the 2-thread passes further apart instead saved less for the same delay: twice
+        /// their cost between them, 42.4–44.9 CPU s, words final 1.14–1.21 s (`OZEN_PASS_COST_FACTOR=2`).
+        public var livePassThreads: Int?
         /// Encoder frames added to the audio's own (50 per second); 0 turns sizing off.
         public var audioContextMargin: Int
         /// Decodes that may run at once (`ozen serve`'s schedule runs two while streams share
@@ -70,7 +82,8 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
         var audio = samples
         if audio.count < Self.minimumSamples { audio += [Float](repeating: 0, count: Self.minimumSamples - audio.count) }
         var params = whisper_full_default_params(options.beamSize > 1 ? WHISPER_SAMPLING_BEAM_SEARCH : WHISPER_SAMPLING_GREEDY)
-        params.n_threads = Int32(options.threads ?? settings.threads)
+        let threads = Int32(options.threads ?? (options.isLivePass ? settings.livePassThreads ?? max(1, settings.threads / 2) : settings.threads))
+        params.n_threads = threads
         params.print_progress = false
         params.print_realtime = false
         params.print_timestamps = false
@@ -130,7 +143,7 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
         var transcript = collectTranscript(fallbackLanguage: options.language, state: state)
         // A decode of one window only: the encoder output in the state is that window's.
         if !options.promptsWithEarlierWindows {
-            transcript.noSpeechProbability = noSpeechProbability(state: state, threads: Int32(options.threads ?? settings.threads))
+            transcript.noSpeechProbability = noSpeechProbability(state: state, threads: threads)
         }
         return transcript
     }

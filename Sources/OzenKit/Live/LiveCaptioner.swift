@@ -612,10 +612,7 @@ public final class LiveCaptioner {
                                       allowsFallback: afresh,  // see DecodingOptions
                                       audioContextMargin: final ? settings.finalAudioContextMargin : nil)
         options.isLivePass = !final
-        if !final {
-            options.cancellation = endOfAudio
-            options.threads = settings.livePassThreads
-        }
+        if !final { options.cancellation = endOfAudio }
         let transcript: Transcript
         do {
             transcript = try recognizer.transcribe(samples, options: options)

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The numbers of the live pipeline, each with what chose it.
 public struct LiveSettings: Sendable, Equatable {
     public var language: SpokenLanguage
@@ -59,18 +57,6 @@ public struct LiveSettings: Sendable, Equatable {
     /// After a live pass that cost `c` seconds the next waits at least `factor × c`, so live
     /// passes take at most half the CPU and a slow machine gets fewer passes, never a backlog.
     public var passCostFactor: Double = 1.0
-    /// CPU threads of a live pass (final passes always take the recognizer's own, up to 4): half
-    /// of those. A live pass is a short greedy decode, on which a second thread mostly waits for
-    /// the first; on this 2-core machine one thread made live passes a third slower and the
-    /// pipeline a fifth cheaper. The five-person table at real time, 1 thread against 2 (7 and
-    /// 10 runs, alternated, 2026-12-04): 38.6–41.7 (median 39.7) against 47.2–52.1 (50.0)
-    /// CPU s per audio minute, issue 13's target 40; 77–87 live passes against 100–106; words
-    /// final 1.15–1.27 s after the speech (median 1.17) against 0.92–1.17 (0.97), fewer passes
-    /// agreeing on words before the final pass; first words 0.82–0.90 against 0.75–0.81 s; WER
-    /// 9.3 % in every run (`OZEN_LIVE_THREADS=N ozen bench accuracy --table --realtime-only`).
-    /// Spacing the 2-thread passes further apart instead saved less for the same delay: twice
-    /// their cost between them, 42.4–44.9 CPU s, words final 1.14–1.21 s (`OZEN_PASS_COST_FACTOR=2`).
-    public var livePassThreads: Int? = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount) / 2)
     /// Whether final passes are primed with the end of the conversation's locked text (the
     /// lines before), as whisper_streaming and Whisper's offline decode do. Off: measured with
     /// `ozen bench accuracy --table --no-realtime`, the five-person table's locked lines had

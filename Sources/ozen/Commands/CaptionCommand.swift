@@ -70,7 +70,8 @@ enum CaptionCommand {
 
 
     /// `OZEN_AUDIO_CONTEXT_MARGIN` (encoder frames beyond the audio's own; 0 = Whisper's full
-    /// 30 s window) and `OZEN_THREADS` (CPU threads per pass) exist for benchmarks and tuning.
+    /// 30 s window), `OZEN_THREADS` (CPU threads per pass) and `OZEN_LIVE_THREADS` (per live
+    /// pass; half of those by default) exist for benchmarks and tuning.
     static func tuning() throws -> WhisperRecognizer.Settings {
         var settings = WhisperRecognizer.Settings.default
         if let raw = ProcessInfo.processInfo.environment["OZEN_AUDIO_CONTEXT_MARGIN"] {
@@ -79,13 +80,21 @@ enum CaptionCommand {
             }
             settings.audioContextMargin = margin
         }
-        if let raw = ProcessInfo.processInfo.environment["OZEN_THREADS"] {
-            guard let threads = Int(raw), (1...64).contains(threads) else {
-                throw UsageError(tr("OZEN_THREADS צריך להיות מספר שלם בין 1 ל־64, קיבל '\(raw)'", "OZEN_THREADS must be a whole number from 1 to 64, got '\(raw)'"))
-            }
-            settings.threads = threads
+        if let threads = try wholeNumber("OZEN_THREADS", 1...64, ("מספר שלם", "a whole number")) { settings.threads = threads }
+        if let threads = try wholeNumber("OZEN_LIVE_THREADS", 1...64, ("מספר שלם", "a whole number")) {
+            settings.livePassThreads = threads
         }
         return settings
+    }
+
+    /// A whole-number knob from the environment, nil when unset; a usage error outside `range`.
+    static func wholeNumber(_ name: String, _ range: ClosedRange<Int>, _ what: (he: String, en: String)) throws -> Int? {
+        guard let raw = ProcessInfo.processInfo.environment[name] else { return nil }
+        guard let value = Int(raw), range.contains(value) else {
+            throw UsageError(tr("\(name) צריך להיות \(what.he) בין \(range.lowerBound) ל־\(range.upperBound), קיבל '\(raw)'",
+                                "\(name) must be \(what.en) from \(range.lowerBound) to \(range.upperBound), got '\(raw)'"))
+        }
+        return value
     }
 
     /// `OZEN_PAUSE` (seconds of silence that end an utterance, whose final pass then runs),
@@ -106,14 +115,6 @@ enum CaptionCommand {
             }
             return value
         }
-        func whole(_ name: String, _ range: ClosedRange<Int>, _ what: (he: String, en: String)) throws -> Int? {
-            guard let raw = environment[name] else { return nil }
-            guard let value = Int(raw), range.contains(value) else {
-                throw UsageError(tr("\(name) צריך להיות \(what.he) בין \(range.lowerBound) ל־\(range.upperBound), קיבל '\(raw)'",
-                                    "\(name) must be \(what.en) from \(range.lowerBound) to \(range.upperBound), got '\(raw)'"))
-            }
-            return value
-        }
         if let pause = try seconds("OZEN_PAUSE") { settings.cutter.pauseToClose = pause }
         if let pause = try seconds("OZEN_LINE_PAUSE") { settings.linePause = pause }
         if let quiet = try seconds("OZEN_FINAL_AFTER_QUIET") { settings.finalAfterQuiet = quiet }
@@ -126,13 +127,10 @@ enum CaptionCommand {
             }
             settings.passCostFactor = factor
         }
-        if let threads = try whole("OZEN_LIVE_THREADS", 1...64, ("מספר שלם", "a whole number")) {
-            settings.livePassThreads = threads
-        }
-        if let margin = try whole("OZEN_FINAL_MARGIN", 0...1500, ("מספר מסגרות", "a number of frames")) {
+        if let margin = try wholeNumber("OZEN_FINAL_MARGIN", 0...1500, ("מספר מסגרות", "a number of frames")) {
             settings.finalAudioContextMargin = margin
         }
-        if let beam = try whole("OZEN_FINAL_BEAM", 1...8, ("רוחב אלומה", "a beam width")) { settings.finalBeamSize = beam }
+        if let beam = try wholeNumber("OZEN_FINAL_BEAM", 1...8, ("רוחב אלומה", "a beam width")) { settings.finalBeamSize = beam }
         return settings
     }
 }
