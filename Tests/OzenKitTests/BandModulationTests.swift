@@ -27,6 +27,20 @@ struct BandModulationTests {
             let m = try Self.modulation("noise/tv-murmur.wav", from: from, seconds: 4)
             #expect(m.soundsMuffled, "at \(from) s: \(m)")
         }
+        // The stretch that Hebrew and Swedish captioned before the empty-high-band rule: its high
+        // band moves 5.4 dB less than its low band, under the 6 dB gap, but holds little energy.
+        let stretch = try Self.modulation("noise/tv-murmur.wav", from: 40.0, seconds: 6.464)
+        #expect(stretch.lowDepth - stretch.highDepth < BandModulation.muffledGapAtLeast, "\(stretch)")
+        #expect(stretch.highShare < BandModulation.emptyHighBelow && stretch.soundsMuffled, "\(stretch)")
+    }
+
+    /// The lecture under pink noise louder than itself has a flat high band too, but a full one:
+    /// none of it is muffled, whichever stretch.
+    @Test func aVoiceUnderLoudNoiseIsNotMuffled() throws {
+        for from in stride(from: 0.0, to: 26, by: 2) {
+            let m = try Self.modulation("noise/lecture-under-pink-noise.wav", from: from, seconds: 4)
+            #expect(!m.soundsMuffled && m.highShare > BandModulation.emptyHighBelow, "at \(from) s: \(m)")
+        }
     }
 
     @Test func tooShortToMeasureIsNotMuffled() {

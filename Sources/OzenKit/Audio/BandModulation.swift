@@ -11,28 +11,48 @@ import Foundation
 /// high band 3.3–6.5 dB, 6–12 dB under its low band; every clean speech recording here 21 dB
 /// or more in the high band; the lecture under pink noise at −2 dB SNR, which Whisper still
 /// mostly understood, 4.6–6.4 dB high but never more than 5.2 dB under its low band.
+///
+/// One stretch of the murmur (40.0–46.5 s) moved its high band more than that (6.1 dB, 5.4 under
+/// its low band) and came back as a line in Hebrew and Swedish. What sets it apart is how little
+/// the high band holds: a flat high band under loud noise is full (the lecture under pink noise:
+/// 4.0–5.4 dB under the low band's energy, 4 s stretches), the murmur's is nearly empty (18.3–22.1
+/// dB under). A near voice, flat or not, measured −17.7 to −1.3 dB (every speech recording among
+/// the fixtures, 4 s stretches, 2026-12-04), but its high band is never flat (21 dB or more).
 public struct BandModulation: Sendable, Equatable {
     public var lowDepth: Double
     public var highDepth: Double
+    /// The high band's energy against the low band's (dB; 0 when not measured).
+    public var highShare: Double
 
     /// A flat high band this far under a moving low band is speech too muffled to understand.
     public static let flatHighBelow = 8.0
     public static let muffledGapAtLeast = 6.0
+    /// A flat high band that holds this little of the energy: the voice's consonants are not
+    /// there at all, only a room's quiet noise. Midway between the lecture under pink noise
+    /// (−5.4 dB at most) and the murmur (−18.3 dB at least).
+    public static let emptyHighBelow = -12.0
 
-    public init(lowDepth: Double, highDepth: Double) {
+    public init(lowDepth: Double, highDepth: Double, highShare: Double = 0) {
         self.lowDepth = lowDepth
         self.highDepth = highDepth
+        self.highShare = highShare
     }
 
     /// Measures 16 kHz samples (at least one frame).
     public init(measuring samples: [Float], rate: Double = 16_000) {
-        lowDepth = Self.depth(of: Self.band(samples, from: 100, to: 800, rate: rate), rate: rate)
-        highDepth = Self.depth(of: Self.band(samples, from: 1_000, to: 4_000, rate: rate), rate: rate)
+        let low = Self.band(samples, from: 100, to: 800, rate: rate)
+        let high = Self.band(samples, from: 1_000, to: 4_000, rate: rate)
+        lowDepth = Self.depth(of: low, rate: rate)
+        highDepth = Self.depth(of: high, rate: rate)
+        let lowEnergy = low.reduce(0) { $0 + $1 * $1 }, highEnergy = high.reduce(0) { $0 + $1 * $1 }
+        highShare = lowEnergy > 0 && highEnergy > 0 ? 10 * log10(highEnergy / lowEnergy) : 0
     }
 
-    /// Speech that no one could follow: the high band flat while the low band moves.
+    /// Speech that no one could follow: the high band flat while the low band moves, or flat
+    /// and nearly empty.
     public var soundsMuffled: Bool {
-        highDepth < Self.flatHighBelow && lowDepth - highDepth >= Self.muffledGapAtLeast
+        highDepth < Self.flatHighBelow
+            && (lowDepth - highDepth >= Self.muffledGapAtLeast || highShare < Self.emptyHighBelow)
     }
 
     /// The band between `low` and `high` Hz: two high-pass and two low-pass Butterworth
