@@ -34,6 +34,9 @@ enum ServeLoadBench {
         var audioSeconds = 0.0
     }
 
+    /// Seconds for the last pipelines to end and their threads to go before memory is read.
+    static let settle = 3.0
+
     static func run(_ options: Options, recordings: [[Float]], server: BenchServer) throws {
         let before = ServerLoad(pid: server.process.processIdentifier)
         if options.idle > 0 { try idleFlood(options.idle, port: server.port, language: options.language) }
@@ -41,6 +44,8 @@ enum ServeLoadBench {
         let alone = ClientRecord()
         let aloneBefore = ServerLoad(pid: server.process.processIdentifier)
         for samples in recordings { try stream(samples, port: server.port, language: options.language, into: alone, hangUpAt: nil) }
+        // Warm is measured as the end is: once the last pipeline has ended and its threads gone.
+        Thread.sleep(forTimeInterval: settle)
         let busyBefore = ServerLoad(pid: server.process.processIdentifier)
         let records = (0..<options.clients).map { _ in ClientRecord() }
         let deadline = options.minutes.map { Date(timeIntervalSinceNow: $0 * 60) }
@@ -70,7 +75,7 @@ enum ServeLoadBench {
         }
         group.wait()
         let busyAfter = ServerLoad(pid: server.process.processIdentifier)
-        Thread.sleep(forTimeInterval: 3)  // the last pipelines end and their threads go
+        Thread.sleep(forTimeInterval: settle)
         let after = ServerLoad(pid: server.process.processIdentifier)
 
         func figures(_ values: [Double]) -> String {
@@ -101,6 +106,10 @@ enum ServeLoadBench {
         print(String(format: "  peak memory %.0f MiB; in use %.0f MiB at the start, %.0f MiB after the first client (warm), %.0f MiB at the end (%+.1f%% of warm)",
                      after.peakMiB, before.residentMiB, busyBefore.residentMiB, after.residentMiB,
                      (after.residentMiB / max(busyBefore.residentMiB, 1) - 1) * 100))
+        print(String(format: "    of which its own (heap, arenas, stacks) %.0f, %.0f and %.0f MiB (%+.1f%%); read from files (code, models) %.0f, %.0f and %.0f MiB",
+                     before.anonymousMiB, busyBefore.anonymousMiB, after.anonymousMiB,
+                     (after.anonymousMiB / max(busyBefore.anonymousMiB, 1) - 1) * 100,
+                     before.fileMiB, busyBefore.fileMiB, after.fileMiB))
         print("  open descriptors \(before.descriptors) at the start, \(busyBefore.descriptors) warm, \(after.descriptors) at the end; "
               + "threads \(before.threads), \(busyBefore.threads) and \(after.threads)")
     }
@@ -187,6 +196,11 @@ struct ServerLoad {
     var cpuSeconds = 0.0
     var peakMiB = 0.0
     var residentMiB = 0.0
+    /// The resident part that is the process's own (heap, arenas, stacks), and the part read
+    /// from files (code, mapped models): a leak grows the first, pages of the libraries' code
+    /// touched for the first time the second.
+    var anonymousMiB = 0.0
+    var fileMiB = 0.0
     var descriptors = 0
     var threads = 0
 
@@ -204,6 +218,8 @@ struct ServerLoad {
                 let parts = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
                 if line.hasPrefix("VmHWM:"), parts.count > 1, let kib = Double(parts[1]) { peakMiB = kib / 1024 }
                 if line.hasPrefix("VmRSS:"), parts.count > 1, let kib = Double(parts[1]) { residentMiB = kib / 1024 }
+                if line.hasPrefix("RssAnon:"), parts.count > 1, let kib = Double(parts[1]) { anonymousMiB = kib / 1024 }
+                if line.hasPrefix("RssFile:"), parts.count > 1, let kib = Double(parts[1]) { fileMiB = kib / 1024 }
                 if line.hasPrefix("Threads:"), parts.count > 1, let count = Int(parts[1]) { threads = count }
             }
         }
