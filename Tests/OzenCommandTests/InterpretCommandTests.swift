@@ -87,8 +87,8 @@ import Testing
     }
 
     /// A second `ozen serve` on this computer hears each sentence again; halfway through it is
-    /// killed: the sentences after that keep their first version, the status says so once, and
-    /// every sentence still has its English.
+    /// killed: the sentences after that keep their first version, the status says so once (once
+    /// per outage), and every sentence still has its English.
     @Test func aSecondPassChecksSentencesAndItsDeathLosesNothing() throws {
         let server = try ServeProcess(["--no-speakers", "--no-sounds", "--no-save"])
         let reviewed = Counter()
@@ -105,8 +105,16 @@ import Testing
         for revised in Self.ofType("revised", events) {
             #expect(!(revised["source"] as? String ?? "").isEmpty && !(revised["english"] as? String ?? "").isEmpty)
         }
+        // Said once per outage: a slow computer can make one answer late before the kill (on a
+        // 2.0 GHz 2-core machine, sentence 2 took over 15 s), and then the status says the second
+        // pass answers again before it says so a second time. It ends down, said once.
         let notes = Self.ofType("status", events).filter { $0["state"] as? String == "note" }.compactMap { $0["text"] as? String }
-        #expect(notes.filter { $0.contains("second pass") && $0.contains("first version stays") }.count == 1, "\(notes)")
+            .filter { $0.contains("second pass") }
+        let down = { (note: String) in note.contains("first version stays") }
+        #expect(notes.last.map(down) == true, "\(notes)")
+        for (note, next) in zip(notes, notes.dropFirst()) {
+            #expect(!(down(note) && down(next)), "\(notes)")
+        }
     }
 
     /// `--translator llm` with a provider that is not listening: Whisper translates every
