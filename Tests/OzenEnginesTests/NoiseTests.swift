@@ -9,7 +9,11 @@ import Testing
 /// Debian's freedesktop sounds and a real lecture (Tests/Fixtures/README.md), through the real
 /// live pipeline in Hebrew (her language), English and Swedish.
 @Suite(.serialized) struct NoiseTests {
-    static let recordings = ["room-tone", "hum", "pink-noise", "brown-noise", "notifications"]
+    /// Whisper base wrote eight lines of invented text on the minute of murmur ("tv-murmur")
+    /// before the muffled-speech rule (`BandModulation`) and the sound descriptions ("[Pause]")
+    /// were taken out; one stretch (40.0–46.5 s) still got through in Hebrew and Swedish until
+    /// the rule also counted a flat high band that holds almost none of the energy.
+    static let recordings = ["room-tone", "hum", "pink-noise", "brown-noise", "notifications", "tv-murmur"]
 
     static func shown(_ name: String, _ language: String) throws -> [String] {
         let run = try LiveHarness.run(Fixtures.path("noise/\(name).wav"),
@@ -24,15 +28,6 @@ import Testing
             if !lines.isEmpty { shown[name] = lines }
         }
         #expect(shown.isEmpty, "\(shown)")
-    }
-
-    /// Whisper base wrote eight lines of invented text on the minute of murmur before the
-    /// muffled-speech rule (`BandModulation`) and the sound descriptions ("[Pause]") were taken
-    /// out. One stretch (40.0–46.5 s) still got through in Hebrew and Swedish until the rule
-    /// also counted a flat high band that holds almost none of the energy (`emptyHighBelow`).
-    @Test(arguments: ["he", "en", "sv"]) func theTelevisionNextDoorGivesNoLine(language: String) throws {
-        let lines = try Self.shown("tv-murmur", language)
-        #expect(lines.isEmpty, "\(lines)")
     }
 
     /// The rule that silences the murmur must not silence a near voice under loud noise: the

@@ -214,14 +214,16 @@ struct ServerLoad {
             }
         }
         if let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) {
+            var fields: [String: Double] = [:]  // "VmRSS:" → its number (kB for the sizes)
             for line in status.split(separator: "\n") {
                 let parts = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-                if line.hasPrefix("VmHWM:"), parts.count > 1, let kib = Double(parts[1]) { peakMiB = kib / 1024 }
-                if line.hasPrefix("VmRSS:"), parts.count > 1, let kib = Double(parts[1]) { residentMiB = kib / 1024 }
-                if line.hasPrefix("RssAnon:"), parts.count > 1, let kib = Double(parts[1]) { anonymousMiB = kib / 1024 }
-                if line.hasPrefix("RssFile:"), parts.count > 1, let kib = Double(parts[1]) { fileMiB = kib / 1024 }
-                if line.hasPrefix("Threads:"), parts.count > 1, let count = Int(parts[1]) { threads = count }
+                if parts.count > 1, let value = Double(parts[1]) { fields[String(parts[0])] = value }
             }
+            peakMiB = (fields["VmHWM:"] ?? 0) / 1024
+            residentMiB = (fields["VmRSS:"] ?? 0) / 1024
+            anonymousMiB = (fields["RssAnon:"] ?? 0) / 1024
+            fileMiB = (fields["RssFile:"] ?? 0) / 1024
+            threads = Int(fields["Threads:"] ?? 0)
         }
         descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0
     }
