@@ -124,10 +124,15 @@ struct PCMFrames {
     init(_ samples: [Float]) { frames = PCM16Frames.frames(samples, seconds: Self.seconds) }
 }
 
-/// `ozen serve` started by the bench on a port of its own, without saving anything.
-final class BenchServer {
+/// `ozen serve` started by the bench on a port of its own, without saving anything. What it
+/// writes to stderr once it is listening is read as it comes (an unread pipe would stop its
+/// threads at the first 64 KiB) and its end kept, to be shown if it does not stop cleanly.
+final class BenchServer: @unchecked Sendable {
     let process = Process()
     private(set) var port = 0
+    private let lock = NSLock()
+    private var lastWords = ""
+    private let drained = DispatchSemaphore(value: 0)
 
     init(language: String, model: String, speakers: Bool = true) throws {
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
@@ -149,6 +154,15 @@ final class BenchServer {
             if let range = said.range(of: #"http://127\.0\.0\.1:[0-9]+/"#, options: .regularExpression),
                let found = Int(said[range].dropFirst("http://127.0.0.1:".count).dropLast()) {
                 port = found
+                let reader = errors.fileHandleForReading
+                Thread.detachNewThread { [self] in
+                    while case let data = reader.availableData, !data.isEmpty {
+                        lock.lock()
+                        lastWords = String((lastWords + String(decoding: data, as: UTF8.self)).suffix(2000))
+                        lock.unlock()
+                    }
+                    drained.signal()
+                }
                 return
             }
         }
@@ -160,6 +174,21 @@ final class BenchServer {
         guard process.isRunning else { return }
         process.terminate()
         process.waitUntilExit()
+    }
+
+    /// Stops the server as `stop` does and says how it ended: asked to stop (SIGTERM), `ozen
+    /// serve` waits for its pipelines and exits with status 0; anything else is a fault of the
+    /// server that the figures above do not show, so its last words come with it.
+    func stopAndSayHow() -> String {
+        stop()
+        _ = drained.wait(timeout: .now() + 5)
+        lock.lock()
+        let words = lastWords.trimmingCharacters(in: .whitespacesAndNewlines)
+        lock.unlock()
+        if process.terminationReason == .exit && process.terminationStatus == 0 { return "stopped cleanly (exit 0)" }
+        let how = process.terminationReason == .uncaughtSignal ? "killed by signal \(process.terminationStatus)"
+                                                                : "exit \(process.terminationStatus)"
+        return "did NOT stop cleanly (\(how)); its last words: \(words.suffix(600))"
     }
 }
 

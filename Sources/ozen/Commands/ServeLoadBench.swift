@@ -14,7 +14,7 @@ import OzenKit
 ///   against the same client with no flood in the same run, and how many of the flood the
 ///   server closed.
 /// - The server: CPU seconds per minute of audio streamed, peak memory, open descriptors and
-///   threads before and after.
+///   threads before and after, and its heap through the clients' time (`ServerHeapWatch`).
 enum ServeLoadBench {
     struct Options {
         var clients: Int
@@ -47,6 +47,8 @@ enum ServeLoadBench {
         // Warm is measured as the end is: once the last pipeline has ended and its threads gone.
         Thread.sleep(forTimeInterval: settle)
         let busyBefore = ServerLoad(pid: server.process.processIdentifier)
+        let warmHeap = ServerHeapWatch.heapMiB(pid: server.process.processIdentifier)
+        let heapWatch = ServerHeapWatch(pid: server.process.processIdentifier)
         let records = (0..<options.clients).map { _ in ClientRecord() }
         let deadline = options.minutes.map { Date(timeIntervalSinceNow: $0 * 60) }
         let port = server.port
@@ -75,8 +77,10 @@ enum ServeLoadBench {
         }
         group.wait()
         let busyAfter = ServerLoad(pid: server.process.processIdentifier)
+        let heapUnderLoad = heapWatch.stop()
         Thread.sleep(forTimeInterval: settle)
         let after = ServerLoad(pid: server.process.processIdentifier)
+        let endHeap = ServerHeapWatch.heapMiB(pid: server.process.processIdentifier)
 
         func figures(_ values: [Double]) -> String {
             guard let median = Percentile.median(values), let p90 = Percentile.of(values, 90), let most = values.max() else { return "no finals" }
@@ -110,8 +114,14 @@ enum ServeLoadBench {
                      before.anonymousMiB, busyBefore.anonymousMiB, after.anonymousMiB,
                      (after.anonymousMiB / max(busyBefore.anonymousMiB, 1) - 1) * 100,
                      before.fileMiB, busyBefore.fileMiB, after.fileMiB))
+        if let warmHeap, let endHeap, !heapUnderLoad.isEmpty {
+            print(String(format: "    its heap (glibc's arena of small blocks) %.0f MiB warm; the most in each fifth of the %d clients' time ", warmHeap, options.clients)
+                  + heapUnderLoad.map { String(format: "%.0f", $0) }.joined(separator: ", ")
+                  + String(format: " MiB; %.0f MiB at the end", endHeap))
+        }
         print("  open descriptors \(before.descriptors) at the start, \(busyBefore.descriptors) warm, \(after.descriptors) at the end; "
               + "threads \(before.threads), \(busyBefore.threads) and \(after.threads)")
+        print("  asked to stop: \(server.stopAndSayHow())")
     }
 
     /// Streams one recording at real time (100 ms frames) and records its finals.
