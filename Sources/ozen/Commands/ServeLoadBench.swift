@@ -47,7 +47,6 @@ enum ServeLoadBench {
         // Warm is measured as the end is: once the last pipeline has ended and its threads gone.
         Thread.sleep(forTimeInterval: settle)
         let busyBefore = ServerLoad(pid: server.process.processIdentifier)
-        let warmHeap = ServerHeapWatch.heapMiB(pid: server.process.processIdentifier)
         let heapWatch = ServerHeapWatch(pid: server.process.processIdentifier)
         let records = (0..<options.clients).map { _ in ClientRecord() }
         let deadline = options.minutes.map { Date(timeIntervalSinceNow: $0 * 60) }
@@ -80,7 +79,6 @@ enum ServeLoadBench {
         let heapUnderLoad = heapWatch.stop()
         Thread.sleep(forTimeInterval: settle)
         let after = ServerLoad(pid: server.process.processIdentifier)
-        let endHeap = ServerHeapWatch.heapMiB(pid: server.process.processIdentifier)
 
         func figures(_ values: [Double]) -> String {
             guard let median = Percentile.median(values), let p90 = Percentile.of(values, 90), let most = values.max() else { return "no finals" }
@@ -114,7 +112,7 @@ enum ServeLoadBench {
                      before.anonymousMiB, busyBefore.anonymousMiB, after.anonymousMiB,
                      (after.anonymousMiB / max(busyBefore.anonymousMiB, 1) - 1) * 100,
                      before.fileMiB, busyBefore.fileMiB, after.fileMiB))
-        if let warmHeap, let endHeap, !heapUnderLoad.isEmpty {
+        if let warmHeap = busyBefore.heapMiB, let endHeap = after.heapMiB, !heapUnderLoad.isEmpty {
             print(String(format: "    its heap (glibc's arena of small blocks) %.0f MiB warm; the most in each fifth of the %d clients' time ", warmHeap, options.clients)
                   + heapUnderLoad.map { String(format: "%.0f", $0) }.joined(separator: ", ")
                   + String(format: " MiB; %.0f MiB at the end", endHeap))
@@ -213,6 +211,8 @@ struct ServerLoad {
     var fileMiB = 0.0
     var descriptors = 0
     var threads = 0
+    /// Its heap (`ServerHeapWatch.heapMiB`), nil when /proc does not show it.
+    var heapMiB: Double?
 
     init(pid: Int32) {
         if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
@@ -235,6 +235,7 @@ struct ServerLoad {
             fileMiB = (fields["RssFile:"] ?? 0) / 1024
             threads = Int(fields["Threads:"] ?? 0)
         }
+        heapMiB = ServerHeapWatch.heapMiB(pid: pid)
         descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0
     }
 }

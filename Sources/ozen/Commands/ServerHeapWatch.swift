@@ -7,14 +7,12 @@ import Foundation
 /// each fifth of the run can. In the 30-minute soaks of 2026-12-04 it rose from 58–59 to
 /// 83–89 MiB within a minute of the four clients' arrival and moved 2–7 MiB after that.
 final class ServerHeapWatch: @unchecked Sendable {
-    private let pid: Int32
     private let condition = NSCondition()
     private var samples: [Double] = []
     private var done = false
     private var finished = false
 
     init(pid: Int32, every seconds: Double = 5) {
-        self.pid = pid
         let thread = Thread { [self] in
             condition.lock()
             while !done {
