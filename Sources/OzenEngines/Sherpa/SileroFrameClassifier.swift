@@ -8,6 +8,15 @@ import OzenKit
 /// with its own minimum speech and silence set to a single window, that state follows Silero's
 /// per-window decision (with Silero's hysteresis: on above the threshold, off 0.15 below it),
 /// and the pause and length rules are ours, in `UtteranceCutter`.
+///
+/// The detector also keeps the speech it is hearing: it copies the whole segment so far on
+/// every window (a block 2 KiB larger each 32 ms, up to the segment's end) and holds 60 s of
+/// audio ready. Ozen needs only the decision, so each window's segment is closed at once
+/// (`Flush`; the decision was read before, and Silero's own state and hysteresis are not
+/// touched) and the buffer holds 1 s. On the six test recordings and 57 s of continuous
+/// speech, the decisions were the same window for window (3,000 windows, a scratch C harness,
+/// 2026-12-04), with 11 % less CPU in the detector; `ozen serve`, whose streams each have a
+/// detector, no longer leaves those growing copies between other blocks of its heap.
 public final class SileroFrameClassifier: VoiceFrameClassifier {
     public let frameLength = 512
     /// Speech probability above which a window is voice; Silero's recommended 0.5.
@@ -29,7 +38,9 @@ public final class SileroFrameClassifier: VoiceFrameClassifier {
         config.sample_rate = 16_000
         config.num_threads = 1
         config.provider = UnsafePointer(provider)
-        guard let vad = SherpaOnnxCreateVoiceActivityDetector(&config, 60) else {
+        // The buffer holds at most 2 × 576 + 512 samples before the next window once every
+        // window's segment is flushed (`isVoice`); 1 s leaves room and saves 3.8 MiB a stream.
+        guard let vad = SherpaOnnxCreateVoiceActivityDetector(&config, 1) else {
             throw .engineRefused(name: model.manifest.name, path: model.filePath)
         }
         detector = vad
@@ -41,7 +52,9 @@ public final class SileroFrameClassifier: VoiceFrameClassifier {
         let vad = detector
         frame.withUnsafeBufferPointer { SherpaOnnxVoiceActivityDetectorAcceptWaveform(vad, $0.baseAddress, Int32($0.count)) }
         let voice = SherpaOnnxVoiceActivityDetectorDetected(vad) != 0
-        // Finished segments are not needed (the cutter keeps its own); drop them so memory stays flat.
+        // Segments are not needed (the cutter keeps its own): close the one being heard, so the
+        // detector never copies a long one, and drop them so memory stays flat.
+        SherpaOnnxVoiceActivityDetectorFlush(vad)
         while SherpaOnnxVoiceActivityDetectorEmpty(vad) == 0 { SherpaOnnxVoiceActivityDetectorPop(vad) }
         return voice
     }
