@@ -1,6 +1,6 @@
 import CSherpaOnnx
 import Foundation
-import OzenEngines
+@testable import OzenEngines
 import OzenKit
 import OzenTestSupport
 import Testing
@@ -10,23 +10,11 @@ import Testing
 /// it comes (60 s of audio, segments left to grow), window for window, on real speech.
 @Suite struct SileroFrameClassifierTests {
     /// sherpa-onnx's detector as Ozen used it before: the same model and settings, a 60 s
-    /// buffer, every segment copied as it grows, read after each window.
+    /// buffer, every segment left to be copied as it grows, read after each window.
     final class DetectorAsShipped {
         let detector: OpaquePointer
         init(model: InstalledModel) throws {
-            var config = SherpaOnnxVadModelConfig()
-            let path = strdup(model.filePath), provider = strdup("cpu")
-            defer { free(path); free(provider) }
-            config.silero_vad.model = UnsafePointer(path)
-            config.silero_vad.threshold = 0.5
-            config.silero_vad.min_silence_duration = 0.032
-            config.silero_vad.min_speech_duration = 0.032
-            config.silero_vad.max_speech_duration = 1_000
-            config.silero_vad.window_size = 512
-            config.sample_rate = 16_000
-            config.num_threads = 1
-            config.provider = UnsafePointer(provider)
-            detector = try #require(SherpaOnnxCreateVoiceActivityDetector(&config, 60))
+            detector = try SileroFrameClassifier.detector(model: model, threshold: 0.5, bufferSeconds: 60)
         }
         deinit { SherpaOnnxDestroyVoiceActivityDetector(detector) }
 

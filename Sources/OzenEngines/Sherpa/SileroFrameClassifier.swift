@@ -26,6 +26,14 @@ public final class SileroFrameClassifier: VoiceFrameClassifier {
 
     public init(model: InstalledModel, threshold: Float = 0.5) throws(ModelError) {
         self.threshold = threshold
+        // The buffer holds at most 2 × 576 + 512 samples before the next window once every
+        // window's segment is flushed (`isVoice`); 1 s leaves room and saves 3.8 MiB a stream.
+        detector = try Self.detector(model: model, threshold: threshold, bufferSeconds: 1)
+    }
+
+    /// sherpa-onnx's streaming detector on `model`, its minimum speech and silence one window
+    /// (the tests also make one with the 60 s buffer it had before, as their reference).
+    static func detector(model: InstalledModel, threshold: Float, bufferSeconds: Float) throws(ModelError) -> OpaquePointer {
         var config = SherpaOnnxVadModelConfig()
         let path = strdup(model.filePath), provider = strdup("cpu")
         defer { free(path); free(provider) }
@@ -38,12 +46,10 @@ public final class SileroFrameClassifier: VoiceFrameClassifier {
         config.sample_rate = 16_000
         config.num_threads = 1
         config.provider = UnsafePointer(provider)
-        // The buffer holds at most 2 × 576 + 512 samples before the next window once every
-        // window's segment is flushed (`isVoice`); 1 s leaves room and saves 3.8 MiB a stream.
-        guard let vad = SherpaOnnxCreateVoiceActivityDetector(&config, 1) else {
+        guard let vad = SherpaOnnxCreateVoiceActivityDetector(&config, bufferSeconds) else {
             throw .engineRefused(name: model.manifest.name, path: model.filePath)
         }
-        detector = vad
+        return vad
     }
 
     deinit { SherpaOnnxDestroyVoiceActivityDetector(detector) }
