@@ -13,21 +13,21 @@ import OzenKit
 /// every window (a block 2 KiB larger each 32 ms, up to the segment's end) and holds 60 s of
 /// audio ready. Ozen needs only the decision, so each window's segment is closed at once
 /// (`Flush`; the decision was read before, and Silero's own state and hysteresis are not
-/// touched) and the buffer holds 1 s. On the six test recordings and 57 s of continuous
-/// speech, the decisions were the same window for window (3,000 windows, a scratch C harness,
-/// 2026-12-04), with 11 % less CPU in the detector; `ozen serve`, whose streams each have a
-/// detector, no longer leaves those growing copies between other blocks of its heap.
+/// touched) and the buffer holds 1 s. The decisions are the same window for window as the
+/// detector's used as it comes (`SileroFrameClassifierTests`, on JFK, the LibriVox clips and
+/// 50 s of them back to back). `ozen bench serve --clients 4 --minutes 3 --table …`, the build
+/// before then this one (2026-12-04): server peak 439 against 428 MiB, CPU with one client
+/// alone 69.3 against 66.0 s per audio minute, finals' p90 4.39 against 4.37 s.
 public final class SileroFrameClassifier: VoiceFrameClassifier {
     public let frameLength = 512
     /// Speech probability above which a window is voice; Silero's recommended 0.5.
     public let threshold: Float
     private let detector: OpaquePointer
-    private var fed = 0
 
     public init(model: InstalledModel, threshold: Float = 0.5) throws(ModelError) {
         self.threshold = threshold
         // The buffer holds at most 2 × 576 + 512 samples before the next window once every
-        // window's segment is flushed (`isVoice`); 1 s leaves room and saves 3.8 MiB a stream.
+        // window's segment is flushed (`isVoice`); 1 s leaves room.
         detector = try Self.detector(model: model, threshold: threshold, bufferSeconds: 1)
     }
 
