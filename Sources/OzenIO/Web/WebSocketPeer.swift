@@ -81,6 +81,9 @@ public final class WebSocketPeer: @unchecked Sendable {
             condition.lock()
             while queue.isEmpty && connection != nil { condition.wait() }
             guard connection != nil else {
+                // What was never sent is freed here, on this thread that ends now, rather
+                // than on CivetWeb's thread in `detach` (see `WebServer`).
+                queue.removeAll()
                 condition.unlock()
                 return
             }
@@ -128,12 +131,12 @@ public final class WebSocketPeer: @unchecked Sendable {
     }
 
     /// CivetWeb is letting the connection go: stop writing to it, and wait for a write in progress.
+    /// The sender thread drops what is still queued and ends.
     func detach() {
         writeLock.lock()
         condition.lock()
         connection = nil
         closing = true
-        queue.removeAll()
         condition.broadcast()
         condition.unlock()
         writeLock.unlock()
