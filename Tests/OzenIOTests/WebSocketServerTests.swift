@@ -4,8 +4,8 @@ import Testing
 
 /// The WebSocket side of the project's web server with a real client over 127.0.0.1: each
 /// connection's messages reach its own handler in order, `closed` comes once, and the server
-/// lets each connection's state go after it closed, even when CivetWeb hands the same thread
-/// (and so the same handle) to the next connection before the old one's `closed` has run.
+/// lets each connection's state go after it closed, also when CivetWeb hands its one thread
+/// (and so the same handle) to the next connection while the last one's `closed` still runs.
 @Suite(.serialized) struct WebSocketServerTests {
     /// Echoes each text back and counts closes; its `closed` takes a while, as a real handler's
     /// clean-up may, so the next connection's upgrade comes first.

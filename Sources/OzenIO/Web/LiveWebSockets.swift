@@ -1,9 +1,7 @@
 import Foundation
 
-/// The server's open WebSockets, keyed by CivetWeb's handle of each: a connection's state is
-/// kept from its upgrade until its own queue has told the handler it closed. CivetWeb reuses a
-/// thread's handle for that thread's next connection, whose upgrade replaces the old state,
-/// so a late `closed` removes only the state it was given.
+/// The server's open WebSockets, keyed by CivetWeb's handle of each, from upgrade to close.
+/// CivetWeb reuses a thread's handle for that thread's next connection.
 final class LiveWebSockets: @unchecked Sendable {
     private let lock = NSLock()
     private var states: [OpaquePointer: WebServer.ConnectionState] = [:]
@@ -20,10 +18,11 @@ final class LiveWebSockets: @unchecked Sendable {
         return states[connection]
     }
 
-    func closed(_ connection: OpaquePointer, _ state: WebServer.ConnectionState) {
+    /// The connection closed: its state, no longer held here.
+    func closed(_ connection: OpaquePointer) -> WebServer.ConnectionState? {
         lock.lock()
-        if states[connection] === state { states.removeValue(forKey: connection) }
-        lock.unlock()
+        defer { lock.unlock() }
+        return states.removeValue(forKey: connection)
     }
 
     /// How many are held (for tests: every closed connection's state must be let go).
