@@ -18,13 +18,14 @@ import Foundation
 ///   client whose messages pile up there (more than `maximumWaitingMessages`) is read no
 ///   further until they are handled (TCP holds it back), and disconnected (1008) if nothing
 ///   moves for `heldBackSeconds`.
-/// - A WebSocket's objects are also freed off CivetWeb's threads (its request and headers, its
-///   state, its unsent messages): its upgrade and its close run on a dispatch thread too. glibc keeps up to 7 freed small blocks of each size in a
-///   cache per thread; CivetWeb's threads never end and take turns at new connections, so
-///   blocks freed there stay, and hold the heap's pages they sit in, for the server's life.
-///   `ozen bench serve --clients 4 --minutes 3`, the build before and this one: heap 49 → 58
-///   against 49 → 57 MiB, the server +3.9 % against +3.2 % of warm (one run each; a scratch
-///   gdb reading of the workers' caches after 2-minute runs: 1,665–1,862 blocks before, 834 now).
+/// - A WebSocket's objects are freed off CivetWeb's threads too (its request and headers, its
+///   state, its unsent messages): its upgrade and its close run on a dispatch thread. glibc
+///   keeps up to 7 freed small blocks of each size in a cache per thread, and CivetWeb's
+///   threads never end and take turns at new connections, so blocks freed there would hold
+///   the heap's pages they sit in for the server's life. `ozen bench serve --clients 4
+///   --minutes 3`, the build before and this one, two pairs: heap 49 → 58 against 49 → 57 MiB
+///   and 50 → 58 against 49 → 57 MiB; the server +3.9 % against +3.2 % and +3.5 % against
+///   +3.3 % of warm.
 public final class WebServer: @unchecked Sendable {
     public struct Options: Sendable {
         public var address: ListenAddress
@@ -285,12 +286,8 @@ public final class WebServer: @unchecked Sendable {
         return true
     }
 
-    private func state(_ connection: OpaquePointer) -> ConnectionState? {
-        live.state(connection)
-    }
-
     private func frame(_ connection: OpaquePointer, _ bits: Int32, _ bytes: UnsafeMutablePointer<CChar>?, _ length: Int) -> Int32 {
-        guard let state = state(connection) else { return 0 }
+        guard let state = live.state(connection) else { return 0 }
         let opcode = bits & 0x0f
         let isLast = bits & 0x80 != 0
         switch opcode {
