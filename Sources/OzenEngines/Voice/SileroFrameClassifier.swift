@@ -9,12 +9,12 @@ import OzenKit
 /// - each network window is 576 samples, the 512 of a window and the first 64 of the next, so
 ///   a window's decision comes with the next one (the first window is silence);
 /// - voice begins at the second window in a row above `threshold` and ends at the second
-///   window in a row below `threshold - 0.15` (Silero's hysteresis, with sherpa-onnx's minimum
-///   speech and silence set to one window); the pause and length rules are Ozen's, in
-///   `UtteranceCutter`.
+///   window below `threshold - 0.15` since the last one above `threshold` (Silero's
+///   hysteresis, with sherpa-onnx's minimum speech and silence set to one window); the pause
+///   and length rules are Ozen's, in `UtteranceCutter`.
 ///
 /// The weights are read once per process and shared (`SileroNetwork.shared`); a classifier
-/// holds its stream's state only, a few kilobytes, where sherpa-onnx's detector held an
+/// holds its stream's state only, about 32 KB made once, where sherpa-onnx's detector held an
 /// onnxruntime session of about 11.5 MiB made and freed with each stream.
 public final class SileroFrameClassifier: VoiceFrameClassifier {
     public let frameLength = 512

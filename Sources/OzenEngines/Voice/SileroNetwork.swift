@@ -4,7 +4,7 @@ import OzenKit
 
 /// Silero's voice network (v5 and later, its 16 kHz half), run in Swift from the weights in
 /// the installed `silero_vad.onnx`: one copy of the weights for the whole process, and for
-/// each stream only its recurrent state and a few kilobytes of working space
+/// each stream only its recurrent state and working space, about 26 KB in one block
 /// (`SileroNetwork.State`).
 ///
 /// sherpa-onnx made an onnxruntime session of its own for every stream: about 11.5 MiB, most
