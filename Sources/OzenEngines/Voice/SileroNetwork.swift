@@ -20,7 +20,7 @@ import OzenKit
 /// convolution (258 filters of 256, hop 128: 4 frames, 129 magnitudes each) → four
 /// convolutions of width 3 with ReLU (129→128, 128→64 stride 2, 64→64 stride 2, 64→128) →
 /// an LSTM cell of 128 → ReLU, a 1×1 convolution to one value, sigmoid.
-public final class SileroNetwork: Sendable {
+final class SileroNetwork: Sendable {
     static let window = 576
     static let hidden = 128
     private static let padded = 640, frames = 4, bins = 129, filters = 258, filterLength = 256, hop = 128
