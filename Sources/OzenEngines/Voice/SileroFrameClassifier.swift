@@ -27,9 +27,11 @@ public final class SileroFrameClassifier: VoiceFrameClassifier {
     /// Samples heard and not yet the start of a network window (at most 576 + a frame).
     private var pending: [Float] = []
     private var inVoice = false
-    /// Windows heard, and the window where a run above the threshold began or one below it
-    /// began while in voice (0: none).
-    private var windows = 0, runStart = 0, quietStart = 0
+    /// Out of voice: the last window was over the threshold (one more starts voice). In voice:
+    /// a window under the release threshold came since the last one over the threshold (one
+    /// more ends it). sherpa-onnx counts samples for these; with its minimums at one window
+    /// the counts only ever say this.
+    private var overOnce = false, underOnce = false
 
     public init(model: InstalledModel, threshold: Float = 0.5) throws(ModelError) {
         self.threshold = threshold
@@ -53,24 +55,22 @@ public final class SileroFrameClassifier: VoiceFrameClassifier {
 
     /// One window's decision from its probability, with the hysteresis above.
     private func decide(_ probability: Float) -> Bool {
-        windows += 1
         if probability > threshold {
-            quietStart = 0
+            underOnce = false
             if inVoice { return true }
-            if runStart == 0 { runStart = windows; return false }
+            if !overOnce { overOnce = true; return false }
             inVoice = true
             return true
         }
         if !inVoice {
-            if probability < threshold { runStart = 0; quietStart = 0 }
+            if probability < threshold { overOnce = false }
             return false
         }
         if probability > releaseThreshold { return true }
         guard probability < threshold else { return false }
-        if quietStart == 0 { quietStart = windows }
-        if windows - quietStart < 1 { return true }
-        runStart = 0
-        quietStart = 0
+        if !underOnce { underOnce = true; return true }
+        overOnce = false
+        underOnce = false
         inVoice = false
         return false
     }
@@ -79,8 +79,7 @@ public final class SileroFrameClassifier: VoiceFrameClassifier {
         state.reset()
         pending.removeAll(keepingCapacity: true)
         inVoice = false
-        windows = 0
-        runStart = 0
-        quietStart = 0
+        overOnce = false
+        underOnce = false
     }
 }

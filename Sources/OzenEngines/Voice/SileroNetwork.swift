@@ -15,8 +15,8 @@ import OzenKit
 /// against 55 MiB, the server +3.1 % against +1.2 % of warm at the end, peak 424 against
 /// 392 MiB, CPU with one client alone 65.7 against 65.0 s per audio minute.
 ///
-/// The graph, as the pinned file's 16 kHz branch has it: 576 samples (the window and the
-/// 64 before it) padded by reflection to 640 → a short-time Fourier transform as a
+/// The graph, as the pinned file's 16 kHz branch has it: 576 samples (512 and 64 of context;
+/// which 64 is the caller's, see `SileroFrameClassifier`) padded by reflection to 640 → a short-time Fourier transform as a
 /// convolution (258 filters of 256, hop 128: 4 frames, 129 magnitudes each) → four
 /// convolutions of width 3 with ReLU (129→128, 128→64 stride 2, 64→64 stride 2, 64→128) →
 /// an LSTM cell of 128 → ReLU, a 1×1 convolution to one value, sigmoid.
@@ -106,8 +106,7 @@ final class SileroNetwork: Sendable {
         }
     }
 
-    /// The probability of voice in `window` (576 samples: 64 before the window and its 512),
-    /// advancing `state`. The products go to the BLAS behind COpenBLAS (BLIS), so they are
+    /// The probability of voice in `window` (576 samples), advancing `state`. The products go to the BLAS behind COpenBLAS (BLIS), so they are
     /// quick in a debug build too.
     func probability(_ window: UnsafeBufferPointer<Float>, _ state: State) -> Float {
         precondition(window.count == Self.window)
