@@ -3,7 +3,8 @@
 //
 // Layers, from pure policy to the command line:
 //   OzenKit      pure Swift, no C: audio decoding and math, caption events, model catalog
-//   OzenEngines  whisper.cpp and sherpa-onnx behind OzenKit's protocols
+//   OzenEngines  whisper.cpp and sherpa-onnx behind OzenKit's protocols; the installed
+//                models they load, checked first (SHA-256 from OpenSSL's libcrypto)
 //   OzenStore    conversation history in SQLite
 //   OzenIO       microphones, the web display's server, desktop notifications
 //   ozen         the command-line tool, thin
@@ -27,11 +28,12 @@ let package = Package(
         .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng"),
         .systemLibrary(name: "COpenBLAS", pkgConfig: "ozen-blis"),
         .systemLibrary(name: "CNotify", pkgConfig: "libnotify"),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto"),
         // Silences the ALSA/JACK messages PortAudio's device scan prints when no card exists.
         .target(name: "CAudioQuiet"),
 
         .target(name: "OzenKit", resources: [.copy("Models/Catalogue/whisper-models.json")]),
-        .target(name: "OzenEngines", dependencies: ["OzenKit", "CWhisper", "CSherpaOnnx", "CEspeakNG", "COpenBLAS"]),
+        .target(name: "OzenEngines", dependencies: ["OzenKit", "CWhisper", "CSherpaOnnx", "CEspeakNG", "COpenBLAS", "CCrypto"]),
         .target(name: "OzenStore", dependencies: ["OzenKit", "CSQLite"]),
         .target(name: "OzenIO", dependencies: ["OzenKit", "CCivetWeb", "CPortAudio", "CNotify", "CAudioQuiet"]),
         .executableTarget(name: "ozen", dependencies: ["OzenKit", "OzenEngines", "OzenStore", "OzenIO"]),

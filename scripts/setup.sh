@@ -44,6 +44,7 @@ APT_PINS=(
   "espeak-ng-data=1.51+dfsg-10+deb12u2"
   "libblis-serial-dev=0.9.0-1"                    # the sound classifier's matrix products (BLIS, one thread)
   "libnotify-dev=0.8.1-1"                         # desktop notifications
+  "libssl-dev=3.0.19-1~deb12u2"                   # SHA-256 of model files (libcrypto)
   "dbus=1.14.10-1~deb12u1"                        # the notification tests' private session bus
   "sound-theme-freedesktop=0.8-2"                 # real alert sounds for the sound tests
   "chromium-headless-shell=156.0.8078.114-1~deb12u1"  # the display page's browser tests

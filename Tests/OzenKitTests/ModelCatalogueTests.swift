@@ -1,6 +1,5 @@
 import Foundation
 import OzenKit
-import OzenTestSupport
 import Testing
 
 /// The catalogue that ships with Ozen reads true, and what it recommends follows what fits.
@@ -22,15 +21,6 @@ import Testing
         }
         #expect(catalogue.models.filter(\.isEmbedded).map(\.name) == ["base"])
         #expect(catalogue.models.filter { $0.isRecommended(for: "he") }.map(\.name) == ["ivrit-large-v3-turbo"])
-    }
-
-    /// Setup converts the embedded base from the PyPI packages; the result is the very file
-    /// whisper.cpp publishes, so the catalogue's sha256 must be the installed manifest's.
-    @Test func theEmbeddedBaseIsThePublishedFile() throws {
-        let installed = try InstalledModel.load("base", in: Fixtures.home)
-        let entry = try #require(catalogue.model(named: "base"))
-        #expect(entry.sha256 == installed.manifest.sha256)
-        #expect(entry.size == installed.manifest.size)
     }
 
     func fit(_ computer: ModelFit.Computer) -> (CatalogueModel) -> ModelFit {

@@ -1,4 +1,5 @@
 import Foundation
+import OzenEngines
 import OzenKit
 
 /// `ozen models use NAME` and `ozen models remove NAME`: which Whisper model captions use when

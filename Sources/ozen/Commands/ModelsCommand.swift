@@ -1,4 +1,5 @@
 import Foundation
+import OzenEngines
 import OzenKit
 
 /// `ozen models list|verify|available|install|use|remove`: what is installed, whether each file

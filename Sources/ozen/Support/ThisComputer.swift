@@ -1,4 +1,5 @@
 import Foundation
+import OzenEngines
 import OzenIO
 import OzenKit
 

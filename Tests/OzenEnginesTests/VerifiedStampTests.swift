@@ -1,5 +1,6 @@
 import Foundation
-@testable import OzenKit
+@testable import OzenEngines
+import OzenKit
 import OzenTestSupport
 import Testing
 

@@ -1,6 +1,9 @@
 import Foundation
+import OzenKit
 
 /// A model that is on disk and has passed its checks: safe to hand to a C engine.
+/// It lives beside the engines rather than in OzenKit because the checksum is OpenSSL's
+/// (`SHA256`), and OzenKit takes no C library; the manifest, errors and home stay there.
 ///
 /// The C libraries can kill the process on a bad file, so every model is checked here first:
 /// the manifest must exist, the size must match it exactly, and the file's own structure must

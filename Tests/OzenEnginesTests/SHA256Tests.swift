@@ -1,4 +1,5 @@
 import Foundation
+import OzenEngines
 import OzenKit
 import OzenTestSupport
 import Testing
@@ -17,8 +18,8 @@ import Testing
         #expect(try SHA256.hexDigest(ofFileAt: model.filePath) == model.manifest.sha256)
     }
 
-    /// Bytes fed in pieces of every awkward size give the digest of the whole (the blocks are
-    /// compressed straight from the caller's bytes, with only the tail kept between calls).
+    /// Bytes fed in pieces of every awkward size (across SHA-256's 64-byte blocks) give the
+    /// digest of the whole.
     @Test func piecesGiveTheDigestOfTheWhole() {
         let bytes = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
         let whole = SHA256.hexDigest(bytes)
@@ -36,5 +37,19 @@ import Testing
         let thousand = [UInt8](repeating: 0x61, count: 1000)
         for _ in 0..<1000 { million.update(thousand) }
         #expect(million.finalize().map { String(format: "%02x", $0) }.joined() == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    /// A copy goes on from the same bytes by itself (the OpenSSL context is copied on write),
+    /// and a value that has given its digest starts over.
+    @Test func aCopyGoesOnByItself() {
+        var first = SHA256()
+        first.update(Array("ab".utf8))
+        var second = first
+        first.update(Array("c".utf8))
+        second.update(Array("d".utf8))
+        let hex = { (digest: [UInt8]) in digest.map { String(format: "%02x", $0) }.joined() }
+        #expect(hex(first.finalize()) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(hex(second.finalize()) == SHA256.hexDigest(Array("abd".utf8)))
+        #expect(hex(first.finalize()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     }
 }
