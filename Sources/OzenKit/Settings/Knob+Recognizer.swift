@@ -34,7 +34,7 @@ extension Knob {
 
     /// Silero's threshold.
     public static let voiceThreshold = Knob("OZEN_VAD_THRESHOLD",
-        meaning: "Silero's voice probability over which a window is voice.",
-        rule: .number(0.1...0.9, what: Phrase(hebrew: "הסתברות", english: "a probability")),
+        meaning: "Silero's threshold: the voice probability over which a window counts as voice (voice ends 0.15 under it).",
+        rule: .probability(0.1...0.9),
         defaultValue: "0.5")
 }

@@ -51,11 +51,23 @@ extension OzenEnvironment {
         throw knob.rule.refusal(of: raw, for: knob.name)
     }
 
-    /// A number knob read as a Float, checked against its bounds as Floats.
+    /// A probability knob, read as a Float.
     func float(_ knob: Knob) throws(KnobError) -> Float? {
         guard let raw = self[knob] else { return nil }
-        guard case let .number(range, _) = knob.rule else { preconditionFailure("\(knob.name) is not a number") }
-        if let value = Float(raw), value >= Float(range.lowerBound), value <= Float(range.upperBound) { return value }
+        guard case let .probability(range) = knob.rule else { preconditionFailure("\(knob.name) is not a probability") }
+        if let value = Float(raw), range.contains(value) { return value }
         throw knob.rule.refusal(of: raw, for: knob.name)
+    }
+}
+
+extension OzenEnvironment {
+    /// Checks `knob`'s value against its rule, as the command that reads it would.
+    public func check(_ knob: Knob) throws(KnobError) {
+        switch knob.rule {
+        case .wholeNumber, .wholeNumberFrom: _ = try wholeNumber(knob)
+        case .seconds, .number: _ = try number(knob)
+        case .probability: _ = try float(knob)
+        case .text, .one, .present: break
+        }
     }
 }
