@@ -5,9 +5,9 @@ extension Knob {
         meaning: "Where Ozen keeps what it owns on this computer: models, history, her names and words, providers, settings.",
         rule: .text("a folder"), defaultValue: "~/.local/share/ozen")
 
-    /// A catalogue of models other than the one built in (`ozen models`).
+    /// A catalogue of models other than the one built in (`ozen models available|install`).
     public static let catalogue = Knob("OZEN_CATALOGUE",
-        meaning: "The model catalogue `ozen models` uses instead of the one built in: a mirror of the publishers' files, or a test's server.",
+        meaning: "The model catalogue Ozen lists and installs models from, instead of the one built in: a mirror of the publishers' files, or a test's server.",
         rule: .text("a catalogue JSON file"), defaultValue: "the catalogue built into ozen")
 
     /// Where `ozen serve` finds the display page.
