@@ -117,7 +117,7 @@ import Testing
 
     @Test func theKeyIsKeptForHerAloneAndRefusedWhenOthersCanReadIt() throws {
         let home = OzenHome(path: FileManager.default.temporaryDirectory.appendingPathComponent("ozen-providers-\(UUID())").path)
-        let store = ProviderStore(home: home, environment: [:])
+        let store = ProviderStore(home: home, environment: OzenEnvironment([:]))
         try store.save(ProviderSettings(baseURL: "https://api.deepseek.com/v1", model: "deepseek-chat", apiKey: "sk-secret-1234567890"),
                        purpose: .interpreter)
         let mode = try FileManager.default.attributesOfItem(atPath: store.keyPath(.interpreter))[.posixPermissions] as? NSNumber
@@ -126,7 +126,7 @@ import Testing
         #expect(!String(decoding: FileManager.default.contents(atPath: store.settingsPath(.interpreter)) ?? Data(), as: UTF8.self).contains("secret"))
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: store.keyPath(.interpreter))
         #expect(throws: ProviderStoreError.keyExposed(store.keyPath(.interpreter))) { try store.load(purpose: .interpreter) }
-        #expect(try ProviderStore(home: home, environment: ["OZEN_API_KEY": "from-env"]).load(purpose: .interpreter).apiKey == "from-env")
+        #expect(try ProviderStore(home: home, environment: OzenEnvironment(["OZEN_API_KEY": "from-env"])).load(purpose: .interpreter).apiKey == "from-env")
         #expect(throws: ProviderStoreError.notSet("dictation")) { try store.load(purpose: .dictation) }
     }
 }

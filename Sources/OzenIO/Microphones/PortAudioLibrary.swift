@@ -28,7 +28,7 @@ enum PortAudioLibrary {
     static func initialize() throws(InputProblem) {
         if !quieted {
             quieted = true
-            if ProcessInfo.processInfo.environment["OZEN_AUDIO_DEBUG"] == nil { ozen_audio_quiet() }
+            if !OzenEnvironment.current.showsAudioMessages { ozen_audio_quiet() }
         }
         let error = Pa_Initialize()
         guard error == paNoError.rawValue else {

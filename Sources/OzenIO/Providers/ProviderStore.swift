@@ -12,9 +12,9 @@ public struct ProviderStore: Sendable {
     }
 
     public let directory: String
-    let environment: [String: String]
+    let environment: OzenEnvironment
 
-    public init(home: OzenHome, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(home: OzenHome, environment: OzenEnvironment = .current) {
         directory = home.path + "/providers"
         self.environment = environment
     }
@@ -46,7 +46,7 @@ public struct ProviderStore: Sendable {
               let base = object["base_url"] as? String else { throw .unreadable(path) }
         var settings = ProviderSettings(baseURL: base, model: object["model"] as? String ?? "",
                                         timeout: object["timeout_seconds"] as? Double ?? 20)
-        if let key = environment["OZEN_API_KEY"], !key.isEmpty {
+        if let key = environment.apiKey {
             settings.apiKey = key
         } else if FileManager.default.fileExists(atPath: keyPath(purpose)) {
             let attributes = try? FileManager.default.attributesOfItem(atPath: keyPath(purpose))

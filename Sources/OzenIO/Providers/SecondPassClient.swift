@@ -13,7 +13,7 @@ public struct SecondPassClient: SentenceReviewer {
 
     /// `baseURL` such as "http://192.168.1.20:8765" or ".../v1"; `token` is the pairing token
     /// of an `ozen serve --lan` there (`OZEN_SECOND_PASS_TOKEN`).
-    public init(baseURL: String, token: String? = ProcessInfo.processInfo.environment["OZEN_SECOND_PASS_TOKEN"],
+    public init(baseURL: String, token: String? = OzenEnvironment.current.secondPassToken,
                 timeout: Double = 15) throws(ProviderFailure) {
         let provider = ProviderSettings(baseURL: baseURL, model: "", apiKey: token, timeout: timeout)
         guard let url = URL(string: provider.url("/audio/transcriptions")), let scheme = url.scheme?.lowercased(),

@@ -94,7 +94,7 @@ public final class VoicePlayer: @unchecked Sendable {
     static func withPortAudio<T>(terminateAfter: Bool = true, _ body: () throws(VoicePlayerError) -> T) throws(VoicePlayerError) -> T {
         PortAudioLibrary.lock.lock()
         defer { PortAudioLibrary.lock.unlock() }
-        if ProcessInfo.processInfo.environment["OZEN_AUDIO_DEBUG"] == nil { ozen_audio_quiet() }
+        if !OzenEnvironment.current.showsAudioMessages { ozen_audio_quiet() }
         let status = Pa_Initialize()
         guard status == paNoError.rawValue else { throw .audioSystemFailed(detail: text(status)) }
         do {

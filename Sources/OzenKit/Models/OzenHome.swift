@@ -7,10 +7,9 @@ public struct OzenHome: Sendable, Equatable {
 
     public init(path: String) { self.path = path }
 
-    public static func fromEnvironment(_ env: [String: String] = ProcessInfo.processInfo.environment) -> OzenHome {
-        if let explicit = env["OZEN_HOME"], !explicit.isEmpty { return OzenHome(path: explicit) }
-        let home = env["HOME"] ?? NSHomeDirectory()
-        return OzenHome(path: home + "/.local/share/ozen")
+    /// The home `environment` names (this process's, read once, unless a test gives another).
+    public static func fromEnvironment(_ environment: OzenEnvironment = .current) -> OzenHome {
+        environment.home
     }
 
     public var modelsPath: String { path + "/models" }

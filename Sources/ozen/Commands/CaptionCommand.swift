@@ -71,30 +71,13 @@ enum CaptionCommand {
 
     /// `OZEN_AUDIO_CONTEXT_MARGIN` (encoder frames beyond the audio's own; 0 = Whisper's full
     /// 30 s window), `OZEN_THREADS` (CPU threads per pass) and `OZEN_LIVE_THREADS` (per live
-    /// pass; half of those by default) exist for benchmarks and tuning.
-    static func tuning() throws -> WhisperRecognizer.Settings {
+    /// pass; half of those by default) exist for benchmarks and tuning (`Knob`, docs/settings-table.md).
+    static func tuning(_ environment: OzenEnvironment = .current) throws -> WhisperRecognizer.Settings {
         var settings = WhisperRecognizer.Settings.default
-        if let raw = ProcessInfo.processInfo.environment["OZEN_AUDIO_CONTEXT_MARGIN"] {
-            guard let margin = Int(raw), margin >= 0 else {
-                throw UsageError(tr("OZEN_AUDIO_CONTEXT_MARGIN צריך להיות מספר שלם של מסגרות, 0 ומעלה, קיבל '\(raw)'", "OZEN_AUDIO_CONTEXT_MARGIN must be a whole number of frames ≥ 0, got '\(raw)'"))
-            }
-            settings.audioContextMargin = margin
-        }
-        if let threads = try wholeNumber("OZEN_THREADS", 1...64, ("מספר שלם", "a whole number")) { settings.threads = threads }
-        if let threads = try wholeNumber("OZEN_LIVE_THREADS", 1...64, ("מספר שלם", "a whole number")) {
-            settings.livePassThreads = threads
-        }
+        if let margin = try environment.audioContextMargin { settings.audioContextMargin = margin }
+        if let threads = try environment.threads { settings.threads = threads }
+        if let threads = try environment.liveThreads { settings.livePassThreads = threads }
         return settings
-    }
-
-    /// A whole-number knob from the environment, nil when unset; a usage error outside `range`.
-    static func wholeNumber(_ name: String, _ range: ClosedRange<Int>, _ what: (he: String, en: String)) throws -> Int? {
-        guard let raw = ProcessInfo.processInfo.environment[name] else { return nil }
-        guard let value = Int(raw), range.contains(value) else {
-            throw UsageError(tr("\(name) צריך להיות \(what.he) בין \(range.lowerBound) ל־\(range.upperBound), קיבל '\(raw)'",
-                                "\(name) must be \(what.en) from \(range.lowerBound) to \(range.upperBound), got '\(raw)'"))
-        }
-        return value
     }
 
     /// `OZEN_PAUSE` (seconds of silence that end an utterance, whose final pass then runs),
@@ -103,34 +86,20 @@ enum CaptionCommand {
     /// utterance keeps before its first and after its last voiced frame), `OZEN_FINAL_MARGIN` (encoder frames
     /// beyond the audio for final passes; 0 = the full 30 s window) and `OZEN_FINAL_BEAM` (the
     /// final pass's beam width) are the replay tool's knobs.
-    static func liveSettings(language: SpokenLanguage, keywords: [String] = []) throws -> LiveSettings {
+    static func liveSettings(language: SpokenLanguage, keywords: [String] = [],
+                             environment: OzenEnvironment = .current) throws -> LiveSettings {
         var settings = LiveSettings(language: language)
         settings.keywords = keywords
-        settings.wordsListPath = WordsList.path(in: OzenHome.fromEnvironment())
-        let environment = ProcessInfo.processInfo.environment
-        func seconds(_ name: String) throws -> Double? {
-            guard let raw = environment[name] else { return nil }
-            guard let value = Double(raw), value >= 0.1, value <= 5 else {
-                throw UsageError(tr("\(name) צריך להיות שניות בין 0.1 ל־5, קיבל '\(raw)'", "\(name) must be seconds between 0.1 and 5, got '\(raw)'"))
-            }
-            return value
-        }
-        if let pause = try seconds("OZEN_PAUSE") { settings.cutter.pauseToClose = pause }
-        if let pause = try seconds("OZEN_LINE_PAUSE") { settings.linePause = pause }
-        if let quiet = try seconds("OZEN_FINAL_AFTER_QUIET") { settings.finalAfterQuiet = quiet }
-        if let lead = try seconds("OZEN_LEAD_IN") { settings.cutter.leadIn = lead }
-        if let tail = try seconds("OZEN_TAIL") { settings.cutter.tail = tail }
-        if let gap = try seconds("OZEN_PASS_GAP") { settings.minimumPassGap = gap }
-        if let raw = environment["OZEN_PASS_COST_FACTOR"] {
-            guard let factor = Double(raw), factor >= 0, factor <= 10 else {
-                throw UsageError(tr("OZEN_PASS_COST_FACTOR צריך להיות מספר בין 0 ל־10, קיבל '\(raw)'", "OZEN_PASS_COST_FACTOR must be a number from 0 to 10, got '\(raw)'"))
-            }
-            settings.passCostFactor = factor
-        }
-        if let margin = try wholeNumber("OZEN_FINAL_MARGIN", 0...1500, ("מספר מסגרות", "a number of frames")) {
-            settings.finalAudioContextMargin = margin
-        }
-        if let beam = try wholeNumber("OZEN_FINAL_BEAM", 1...8, ("רוחב אלומה", "a beam width")) { settings.finalBeamSize = beam }
+        settings.wordsListPath = WordsList.path(in: environment.home)
+        if let pause = try environment.pause { settings.cutter.pauseToClose = pause }
+        if let pause = try environment.linePause { settings.linePause = pause }
+        if let quiet = try environment.finalAfterQuiet { settings.finalAfterQuiet = quiet }
+        if let lead = try environment.leadIn { settings.cutter.leadIn = lead }
+        if let tail = try environment.tail { settings.cutter.tail = tail }
+        if let gap = try environment.passGap { settings.minimumPassGap = gap }
+        if let factor = try environment.passCostFactor { settings.passCostFactor = factor }
+        if let margin = try environment.finalMargin { settings.finalAudioContextMargin = margin }
+        if let beam = try environment.finalBeam { settings.finalBeamSize = beam }
         return settings
     }
 }

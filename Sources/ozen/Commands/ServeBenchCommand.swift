@@ -139,7 +139,7 @@ final class BenchServer: @unchecked Sendable {
         process.arguments = ["serve", "--port", "0", "--no-save", "--language", language, "--model", model]
             + (speakers ? [] : ["--no-speakers"])
         var environment = ProcessInfo.processInfo.environment
-        environment["OZEN_WEB"] = DisplayPage.folder()
+        environment[Knob.web.name] = DisplayPage.folder()
         process.environment = environment
         let errors = Pipe()
         process.standardError = errors

@@ -24,7 +24,7 @@ final class CaptionEngines: @unchecked Sendable {
     let schedule: RecognizerSchedule = {
         var settings = RecognizerSchedule.Settings()
         // The benchmark's baseline: live passes that run out while finals wait, as before.
-        if ProcessInfo.processInfo.environment["OZEN_LIVE_PASSES_HOLD"] == "1" { settings.livePassesYieldToFinals = false }
+        if OzenEnvironment.current.livePassesHold { settings.livePassesYieldToFinals = false }
         return RecognizerSchedule(settings: settings)
     }()
 

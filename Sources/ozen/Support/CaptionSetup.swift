@@ -33,13 +33,8 @@ enum CaptionSetup {
     }
 
     /// Silero's threshold: `OZEN_VAD_THRESHOLD` (0.1–0.9), a replay tool's knob; 0.5 otherwise.
-    static func voiceThreshold() throws -> Float {
-        guard let raw = ProcessInfo.processInfo.environment["OZEN_VAD_THRESHOLD"] else { return 0.5 }
-        guard let value = Float(raw), value >= 0.1, value <= 0.9 else {
-            throw UsageError(tr("OZEN_VAD_THRESHOLD צריך להיות הסתברות בין 0.1 ל־0.9, קיבל '\(raw)'",
-                                "OZEN_VAD_THRESHOLD must be a probability from 0.1 to 0.9, got '\(raw)'"))
-        }
-        return value
+    static func voiceThreshold(_ environment: OzenEnvironment = .current) throws -> Float {
+        try environment.voiceThreshold ?? 0.5
     }
 
     /// Every locked line is saved as it happens, on the history's own writer thread: the

@@ -18,7 +18,7 @@ enum Exit: Int32 {
             default: return .badInput
             }
         case is ModelError: return .setup
-        case is UsageError: return .usage
+        case is UsageError, is KnobError: return .usage
         case is TooLittleSpeech: return .badInput
         case is NotEnrolled: return .noInput
         default: return .failure

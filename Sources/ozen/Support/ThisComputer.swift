@@ -14,7 +14,7 @@ enum ThisComputer {
     /// The catalogue this `ozen` uses: `OZEN_CATALOGUE` when set (a mirror of the publishers'
     /// files, or a test's server), else the one built in.
     static func catalogue() throws -> ModelCatalogue {
-        if let path = ProcessInfo.processInfo.environment["OZEN_CATALOGUE"], !path.isEmpty {
+        if let path = OzenEnvironment.current.cataloguePath {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw UsageError(tr("אי אפשר לקרוא את הקטלוג \(path) (OZEN_CATALOGUE)", "cannot read the catalogue \(path) (OZEN_CATALOGUE)"))
             }
