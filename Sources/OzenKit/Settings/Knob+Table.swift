@@ -1,5 +1,5 @@
 /// The settings table: every `OZEN_*` knob, with what it means, the values it takes and its
-/// default. docs/settings-table.md is `markdownTable`.
+/// default. docs/settings.md is `markdownTable`.
 extension Knob {
     /// Every knob `ozen` reads, in the table's order.
     public static let all: [Knob] = [

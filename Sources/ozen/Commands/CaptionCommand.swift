@@ -71,7 +71,7 @@ enum CaptionCommand {
 
     /// `OZEN_AUDIO_CONTEXT_MARGIN` (encoder frames beyond the audio's own; 0 = Whisper's full
     /// 30 s window), `OZEN_THREADS` (CPU threads per pass) and `OZEN_LIVE_THREADS` (per live
-    /// pass; half of those by default) exist for benchmarks and tuning (`Knob`, docs/settings-table.md).
+    /// pass; half of those by default) exist for benchmarks and tuning (`Knob`, docs/settings.md).
     static func tuning(_ environment: OzenEnvironment = .current) throws -> WhisperRecognizer.Settings {
         var settings = WhisperRecognizer.Settings.default
         if let margin = try environment.audioContextMargin { settings.audioContextMargin = margin }
