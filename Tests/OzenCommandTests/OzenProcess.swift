@@ -14,6 +14,7 @@ struct OzenProcess {
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
             Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+            Fixtures.repository.appendingPathComponent(".build/tests/release"),
             Fixtures.repository.appendingPathComponent(".build/debug"),
         ].map { $0.appendingPathComponent("ozen") }
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
@@ -65,5 +66,24 @@ struct OzenProcess {
         return Result(status: process.terminationStatus,
                       stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Runs the same command lines at once, each in its own process, and returns their results
+    /// in order: for checks that two runs agree, which then also agree under each other's load.
+    static func runTogether(_ commands: [[String]], environment: [String: String] = [:]) throws -> [Result] {
+        let box = Results(count: commands.count)
+        DispatchQueue.concurrentPerform(iterations: commands.count) { index in
+            box.set(index, Swift.Result { try run(commands[index], environment: environment) })
+        }
+        return try box.all.map { try $0!.get() }
+    }
+
+    /// What `runTogether`'s threads hand back, behind a lock.
+    private final class Results: @unchecked Sendable {
+        private let lock = NSLock()
+        private var results: [Swift.Result<OzenProcess.Result, any Error>?]
+        init(count: Int) { results = Array(repeating: nil, count: count) }
+        func set(_ index: Int, _ result: Swift.Result<OzenProcess.Result, any Error>) { lock.lock(); results[index] = result; lock.unlock() }
+        var all: [Swift.Result<OzenProcess.Result, any Error>?] { lock.lock(); defer { lock.unlock() }; return results }
     }
 }

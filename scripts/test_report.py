@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""The closing report of `make test`, read from the logs of its `swift test` runs.
+
+Usage: scripts/test_report.py --expect N LOG...
+
+Swift Testing ends each test and suite with lines such as
+  ✔ Test aBreathKeepsTheLineOpen() passed after 4.1 seconds.
+  ✘ Test noiseGivesNoLine(language:) with 3 test cases failed after 9.0 seconds with 1 issue.
+  ✔ Suite LiveCaptionTests passed after 163.245 seconds.
+This prints the ten slowest suites of all the runs together, then one closing line,
+'N passed, N failed', over all of them. It exits 1 when a test failed, or when fewer than
+the N tests that `swift test list` named reported back (a run that crashed, or a test that
+no run's filter took).
+"""
+import argparse
+import re
+import sys
+
+SUITE = re.compile(r"Suite (.+?) (passed|failed) after ([0-9.]+) seconds")
+TEST = re.compile(r"^\s*(✔|✘) Test (?!run with |case )(.+?) (passed|failed) after ")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="make test's closing report")
+    parser.add_argument("--expect", type=int, required=True, help="how many tests `swift test list` named")
+    parser.add_argument("--slowest", type=int, default=10)
+    parser.add_argument("logs", nargs="+")
+    args = parser.parse_args()
+
+    suites, passed, failed = [], 0, []
+    for path in args.logs:
+        try:
+            with open(path, encoding="utf-8", errors="replace") as log:
+                lines = log.read().splitlines()
+        except OSError as error:
+            print(f"test_report: cannot read a test log: {error}", file=sys.stderr)
+            return 66
+        for line in lines:
+            suite = SUITE.search(line)
+            if suite:
+                suites.append((float(suite.group(3)), suite.group(1).strip('"'), suite.group(2)))
+            test = TEST.search(line)
+            if test:
+                if test.group(3) == "passed":
+                    passed += 1
+                else:
+                    failed.append(test.group(2))
+
+    suites.sort(reverse=True)
+    print(f"\nThe {min(args.slowest, len(suites))} slowest of {len(suites)} suites:")
+    for seconds, name, outcome in suites[: args.slowest]:
+        print(f"  {seconds:8.1f} s  {name}" + ("" if outcome == "passed" else "  (failed)"))
+    for name in failed:
+        print(f"failed: {name}")
+    missing = args.expect - passed - len(failed)
+    if missing > 0:
+        print(f"{missing} of the {args.expect} tests reported nothing: a run ended early, or no run took them")
+    print(f"{passed} passed, {len(failed) + max(0, missing)} failed")
+    return 0 if not failed and missing <= 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
