@@ -53,8 +53,12 @@ import Testing
         var text: String { lock.withLock { String(decoding: all, as: UTF8.self) } }
     }
 
+    /// The JSON and the plain run go at once: the file is read on the steady audio clock, so
+    /// neither changes what the other prints, and the suite waits for one run's time.
     @Test func frenchSpeechComesOutAsEnglishSentenceBySentence() throws {
-        let result = try OzenProcess.run(["interpret", Self.french, "--from", "fr", "--json", "--no-save"])
+        let runs = try OzenProcess.runTogether([["interpret", Self.french, "--from", "fr", "--json", "--no-save"],
+                                                ["interpret", Self.french, "--from", "fr", "--no-save"]])
+        let result = runs[0], plain = runs[1]
         #expect(result.status == 0, "\(result.stderr)")
         let events = Self.events(result.stdout)
         let translations = Self.ofType("translation", events)
@@ -69,7 +73,6 @@ import Testing
         #expect(translations.compactMap { $0["id"] as? Int }.allSatisfy(lineIDs.contains))
         #expect(translations.contains { ($0["english"] as? String ?? "").lowercased().contains("patience") })
         // Without --json she reads the English, with the French beneath it.
-        let plain = try OzenProcess.run(["interpret", Self.french, "--from", "fr", "--no-save"])
         #expect(plain.stdout.contains("Thank you for your patience"))
         #expect(plain.stdout.contains("      Merci de votre patience."))
     }
