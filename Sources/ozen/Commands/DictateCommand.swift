@@ -2,6 +2,7 @@ import Foundation
 import OzenEngines
 import OzenIO
 import OzenKit
+import OzenSessions
 import OzenStore
 
 /// `ozen dictate`: speech in, polished text at the cursor.
@@ -43,7 +44,7 @@ enum DictateCommand {
             status(tr("ההקלטה ארוכה מ־60 שניות: ההכתבה נגמרה ב־60 שניות", "the recording is longer than 60 s: the take ended at 60 s"))
         }
         let models = try CaptionSetup.loadModels(modelName: args.value("--model") ?? ChosenModel.name(in: OzenHome.fromEnvironment()), home: home,
-                                                 recognizerSettings: try CaptionCommand.tuning(), speakers: false)
+                                                 recognizerSettings: try PipelineSettings.recognizer(), speakers: false)
         let take = try transcribe(audio, language: language, models: models, realtime: args.flag("--realtime"))
         try deliver(take, cut: cut, args: args, language: language, polisher: polisher, method: method, home: home)
     }
@@ -57,7 +58,7 @@ enum DictateCommand {
         let result = polisher.polish(raw, language: language.rawValue)
         let ready = RealTimeClock.seconds(ContinuousClock.now - take.stoppedAt)
         if let note = result.note { status(note) }
-        if !args.flag("--no-save"), let problem = save(raw: raw, polished: result, language: language, seconds: take.seconds, home: home) {
+        if !args.flag("--no-save"), let problem = DictationHistory.save(raw: raw, polished: result, language: language, seconds: take.seconds, home: home) {
             status(problem)
         }
         if args.flag("--json") {
@@ -77,35 +78,11 @@ enum DictateCommand {
         return result.text
     }
 
-    /// Saves a take in the history; what went wrong, if anything.
-    static func save(raw: String, polished: DictationPolisher.Result, language: SpokenLanguage, seconds: Double, home: OzenHome) -> String? {
-        do {
-            try HistoryStore(path: HistoryStore.path(in: home))
-                .saveDictation(raw: raw, polished: polished.text, polish: polished.polish, language: language.rawValue, seconds: seconds)
-            return nil
-        } catch {
-            return tr("ההכתבה לא נשמרה בהיסטוריה: \(error)", "the take could not be saved to the history: \(error)")
-        }
-    }
-
     struct Take {
         var raw: String
         var seconds: Double
         /// The wall-clock moment the take's audio ended: when she tapped stop.
         var stoppedAt: ContinuousClock.Instant
-    }
-
-    /// The live pipeline's settings for a take: captions' own, without alert words, and with the
-    /// open utterance's final pass started after 0.25 s of quiet (`LiveSettings.finalAfterQuiet`),
-    /// so the text is ready sooner after she taps stop. 0.25 s is the cutter's tail: the pass
-    /// then hears exactly the audio the utterance closes with. At 0.2 s (0.05 s less of the last
-    /// word) the five-person table's locked lines had 9.9 % of words wrong against 7.7 % without
-    /// an early final, and 7.7 % at 0.25 (`OZEN_FINAL_AFTER_QUIET=… ozen bench accuracy --table`).
-    static func liveSettings(language: SpokenLanguage) throws -> LiveSettings {
-        var settings = try CaptionCommand.liveSettings(language: language)
-        settings.keywords = []
-        settings.finalAfterQuiet = settings.finalAfterQuiet ?? settings.cutter.tail
-        return settings
     }
 
     /// A take through the live pipeline, utterance by utterance as it is spoken, stitched.
@@ -114,7 +91,7 @@ enum DictateCommand {
     /// last utterance's final pass waits for the stop instead of starting in the quiet before it.
     static func transcribe(_ audio: MonoAudio, language: SpokenLanguage, models: CaptionSetup.Models, realtime: Bool,
                            quickStop: Bool = true) throws -> Take {
-        var settings = try liveSettings(language: language)
+        var settings = try PipelineSettings.dictation(language: language)
         if !quickStop { settings.finalAfterQuiet = nil }
         let seconds = Double(audio.samples.count) / Double(MonoAudio.speechRate)
         let started = ContinuousClock.now

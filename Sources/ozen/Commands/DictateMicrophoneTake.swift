@@ -2,6 +2,7 @@ import Foundation
 import OzenEngines
 import OzenIO
 import OzenKit
+import OzenSessions
 
 /// `ozen dictate [--device D]` in a terminal: a take from the microphone. The words are decoded
 /// while she speaks (the live pipeline on the microphone's audio); Enter, Ctrl-C or the 60 s
@@ -18,8 +19,8 @@ extension DictateCommand {
             Exit.fail(.noInput, error.description)
         }
         let models = try CaptionSetup.loadModels(modelName: args.value("--model") ?? ChosenModel.name(in: OzenHome.fromEnvironment()), home: home,
-                                                 recognizerSettings: try CaptionCommand.tuning(), speakers: false)
-        let settings = try liveSettings(language: language)
+                                                 recognizerSettings: try PipelineSettings.recognizer(), speakers: false)
+        let settings = try PipelineSettings.dictation(language: language)
         let captioner = models.captioner(settings: settings, clock: RealTimeClock())
         let inbox = LiveAudioInbox()
         let take = TakeControl(microphone: microphone, inbox: inbox)

@@ -2,6 +2,7 @@ import Foundation
 import OzenEngines
 import OzenIO
 import OzenKit
+import OzenSessions
 
 /// `ozen bench dictate FILE... [--language L] [--llm] [--no-realtime]`: each recording as a take
 /// (cut at 60 s), replayed at real time through dictation's path, and for the set:
@@ -23,7 +24,7 @@ enum DictationBenchCommand {
         }
         let language = try args.spokenLanguage(default: .english)
         let home = OzenHome.fromEnvironment()
-        let models = try CaptionSetup.loadModels(modelName: "base", home: home, recognizerSettings: try CaptionCommand.tuning(), speakers: false)
+        let models = try CaptionSetup.loadModels(modelName: "base", home: home, recognizerSettings: try PipelineSettings.recognizer(), speakers: false)
         let llm = args.flag("--llm") ? DictationPolisher(mode: .llm, provider: try ProviderStore(home: home).load(purpose: .dictation)) : nil
         let rate = MonoAudio.speechRate
 

@@ -2,6 +2,7 @@ import Foundation
 import OzenEngines
 import OzenIO
 import OzenKit
+import OzenSessions
 
 /// `ozen dictate serve` and `ozen dictate toggle|stop|status`: the dictation service keeps the
 /// models loaded so a take starts listening at once, and a desktop keyboard shortcut bound to
@@ -28,8 +29,8 @@ extension DictateCommand {
         do { server = try LocalCommandSocket.Server(path: try LocalCommandSocket.dictationPath()) }
         catch { Exit.fail(.failure, "\(error)") }
         let models = try CaptionSetup.loadModels(modelName: args.value("--model") ?? ChosenModel.name(in: OzenHome.fromEnvironment()), home: home,
-                                                 recognizerSettings: try CaptionCommand.tuning(), speakers: false)
-        let settings = try liveSettings(language: language)
+                                                 recognizerSettings: try PipelineSettings.recognizer(), speakers: false)
+        let settings = try PipelineSettings.dictation(language: language)
         let service = DictationService(choice: choice, models: models, settings: settings) { take, cut in
             try deliver(take, cut: cut, args: args, language: language, polisher: polisher, method: method, home: home)
         }

@@ -2,6 +2,7 @@ import Foundation
 import OzenEngines
 import OzenIO
 import OzenKit
+import OzenSessions
 import OzenStore
 
 /// `ozen interpret [FILE [--realtime] | --device D]`: the other person's speech (Swedish unless
@@ -48,7 +49,7 @@ enum InterpretCommand {
         let translatorChoice = args.value("--translator") ?? "whisper"
 
         output.print(.status(.loadingModel(name: modelName), at: 0))
-        let models = try CaptionSetup.loadModels(modelName: modelName, home: home, recognizerSettings: try CaptionCommand.tuning(),
+        let models = try CaptionSetup.loadModels(modelName: modelName, home: home, recognizerSettings: try PipelineSettings.recognizer(),
                                                  speakers: false)
         let whisper = WhisperTranslator(recognizer: models.recognizer)
         let translator: any SentenceTranslator
@@ -62,7 +63,7 @@ enum InterpretCommand {
             throw UsageError(tr("--translator הוא whisper או llm, קיבל '\(translatorChoice)'", "--translator is whisper or llm, got '\(translatorChoice)'"))
         }
         let clock: any PipelineClock = (audio == nil || args.flag("--realtime")) ? RealTimeClock() : SteadyCostClock()
-        let captioner = models.captioner(settings: try captionSettings(language: settings.language), clock: clock)
+        let captioner = models.captioner(settings: try PipelineSettings.interpreting(language: settings.language), clock: clock)
         let interpreter = Interpreter(translator: translator, fallback: fallback, reviewer: reviewer, settings: settings, clock: clock)
         let recorder = args.flag("--no-save") ? nil : try CaptionSetup.startRecorder(home: home, continuing: false)
         output.recorder = recorder
@@ -103,15 +104,6 @@ enum InterpretCommand {
         return InterpreterSettings(language: language)
     }
 
-    /// The caption pipeline in the source language, with each utterance its own line: a line
-    /// is translated when it locks, so the pause that ends an utterance (0.5 s) is the pause
-    /// that closes a sentence. Long utterances still lock at settled punctuation.
-    static func captionSettings(language: SpokenLanguage) throws -> LiveSettings {
-        var settings = try CaptionCommand.liveSettings(language: language)
-        settings.linePause = settings.cutter.pauseToClose
-        settings.wordsListPath = nil
-        return settings
-    }
 }
 
 /// Prints and saves the interpreter's events from the pipeline's thread and the microphone's.

@@ -2,6 +2,7 @@ import Foundation
 import OzenEngines
 import OzenIO
 import OzenKit
+import OzenSessions
 import OzenStore
 
 /// `ozen listen [--device NAME|INDEX]`: live captions from one microphone, chosen explicitly
@@ -20,8 +21,8 @@ enum ListenCommand {
         if isatty(STDIN_FILENO) == 1, FirstRun.shouldAsk(in: OzenHome.fromEnvironment()) { try FirstRunCommand.ask(home: OzenHome.fromEnvironment()) }
         let language = try args.spokenLanguage()
         let modelName = args.value("--model") ?? ChosenModel.name(in: OzenHome.fromEnvironment())
-        let recognizerSettings = try CaptionCommand.tuning()
-        let liveSettings = try CaptionCommand.liveSettings(language: language, keywords: HerName.alertWords(args.values("--alert"), in: OzenHome.fromEnvironment()))
+        let recognizerSettings = try PipelineSettings.recognizer()
+        let liveSettings = try PipelineSettings.captions(language: language, keywords: HerName.alertWords(args.values("--alert"), in: OzenHome.fromEnvironment()))
 
         // The microphone is found before any model loads: one that is not there is her fix,
         // said at once and never retried.
@@ -37,7 +38,7 @@ enum ListenCommand {
         let home = OzenHome.fromEnvironment()
         let running = RunningCaptions.started(command: "ozen listen", model: modelName, in: home)
         defer { running.finished() }
-        let cloudProvider = try CaptionSetup.cloudProvider(args, home: home)
+        let cloudProvider = try CaptionSetup.cloudProvider(engine: args.value("--engine"), home: home)
         let output = LockedOutput(printer: EventPrinter(json: args.flag("--json"), showsStatus: true))
         output.print(.status(.loadingModel(name: modelName), at: 0))
         let models = try CaptionSetup.loadModels(modelName: modelName, home: home, recognizerSettings: recognizerSettings,
@@ -54,7 +55,7 @@ enum ListenCommand {
         let captioner = models.captioner(settings: liveSettings, clock: clock, cloud: cloud)
         // Sounds are heard on all of the microphone's audio, voice or not.
         let sounds = args.flag("--no-sounds") ? nil
-            : SoundsCommand.watchOrWarn(home: home, alsoMuted: try SoundsCommand.kinds(args.values("--mute-sound")))
+            : SoundAlerts.watchOrWarn(home: home, alsoMuted: try SoundsCommand.kinds(args.values("--mute-sound")))
         if args.flag("--notify") {
             output.notifications = CaptionNotifications { line in
                 FileHandle.standardError.write(Data(("ozen: " + line + "\n").utf8))

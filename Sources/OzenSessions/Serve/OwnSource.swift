@@ -81,7 +81,7 @@ final class OwnSource: @unchecked Sendable {
         // This computer's own microphone is never refused a place on the recognizer.
         let stream = try engines.schedule.join(always: true)
         guard let interpreting else { return (try engines.captioner(language: language, stream: stream, clock: clock), nil) }
-        let settings = try InterpretCommand.captionSettings(language: interpreting.settings.language)
+        let settings = try PipelineSettings.interpreting(language: interpreting.settings.language)
         let captioner = try engines.captioner(language: interpreting.settings.language, stream: stream, clock: clock,
                                               settings: settings)
         // The translator's decodes take their turn with the streams' passes, as this stream's finals.
