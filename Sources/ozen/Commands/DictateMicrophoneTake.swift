@@ -34,14 +34,14 @@ extension DictateCommand {
         let started = ContinuousClock.now
         if args.flag("--json") {
             let listening = JSONValue.object([("type", .string("take")), ("state", .string("listening")),
-                                              ("limit_seconds", .number(longestTake, decimals: 0))]).serialized()
+                                              ("limit_seconds", .number(DictationTake.longest, decimals: 0))]).serialized()
             FileHandle.standardOutput.write(Data((listening + "\n").utf8))
         }
         let signals = StopSignals { take.stop() }
-        let countdown = Countdown(take: take, started: started, limit: longestTake)
+        let countdown = Countdown(take: take, started: started, limit: DictationTake.longest)
         countdown.start()
         Thread.detachNewThread { waitForEnter(then: { take.stop() }) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + longestTake) { take.stop(atLimit: true) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + DictationTake.longest) { take.stop(atLimit: true) }
 
         var lines: [String] = []
         try LiveStream.run(inbox, through: captioner) { event in
@@ -51,9 +51,9 @@ extension DictateCommand {
         _ = signals
         let stoppedAt = take.stoppedAt ?? ContinuousClock.now
         let seconds = RealTimeClock.seconds(stoppedAt - started)
-        if take.endedAtLimit { status(tr("ההכתבה נגמרה ב־60 שניות", "the take ended at 60 s")) }
-        try deliver(Take(raw: DictationText.stitched(lines), seconds: seconds, stoppedAt: stoppedAt), cut: take.endedAtLimit,
-                    args: args, language: language, polisher: polisher, method: method, home: home)
+        if take.endedAtLimit { DictationDelivery.status(tr("ההכתבה נגמרה ב־60 שניות", "the take ended at 60 s")) }
+        try DictationDelivery.deliver(DictationTake(raw: DictationText.stitched(lines), seconds: seconds, stoppedAt: stoppedAt), cut: take.endedAtLimit,
+                                      settings: delivery(args, language: language, polisher: polisher, method: method, home: home))
         if let failure = take.failure { Exit.fail(.noInput, failure) }
     }
 
@@ -65,86 +65,5 @@ extension DictateCommand {
             if chunk.isEmpty { return }
             if chunk.contains(UInt8(ascii: "\n")) { return stop() }
         }
-    }
-}
-
-/// One take's stop, from whichever comes first: Enter, Ctrl-C, the limit, a failed microphone.
-final class TakeControl: @unchecked Sendable {
-    private let lock = NSLock()
-    private let microphone: MicrophoneInput
-    private let inbox: LiveAudioInbox
-    private var stopped: ContinuousClock.Instant?
-    private var limitReached = false
-    private var failed: String?
-
-    init(microphone: MicrophoneInput, inbox: LiveAudioInbox) {
-        self.microphone = microphone
-        self.inbox = inbox
-    }
-
-    var stoppedAt: ContinuousClock.Instant? { lock.withLock { stopped } }
-    var endedAtLimit: Bool { lock.withLock { limitReached } }
-    var failure: String? { lock.withLock { failed } }
-    var isStopped: Bool { stoppedAt != nil }
-
-    func stop(atLimit: Bool = false, failure: String? = nil) {
-        let first: Bool = lock.withLock {
-            guard stopped == nil else { return false }
-            stopped = ContinuousClock.now
-            limitReached = atLimit
-            failed = failure
-            return true
-        }
-        guard first else { return }
-        // The inbox first: the take's audio ends now and its last final pass can run even if
-        // the sound system is slow to let go of the device (a stalled one kept PortAudio's stop
-        // waiting on a read that never returned).
-        inbox.close()
-        let microphone = self.microphone
-        DispatchQueue.global().async { microphone.stop() }
-    }
-}
-
-/// The time left, on stderr: redrawn each second on a terminal, otherwise said at the start
-/// and with 10 s left (a log keeps no carriage returns).
-final class Countdown: @unchecked Sendable {
-    private let take: TakeControl
-    private let started: ContinuousClock.Instant
-    private let limit: Double
-    private let terminal = isatty(STDERR_FILENO) == 1
-    private let timer = DispatchSource.makeTimerSource(queue: .global())
-    private let lock = NSLock()
-    private var warned = false
-
-    init(take: TakeControl, started: ContinuousClock.Instant, limit: Double) {
-        self.take = take
-        self.started = started
-        self.limit = limit
-    }
-
-    func start() {
-        if !terminal { say(tr("מקשיב — Enter עוצר, 60 שניות לכל היותר", "listening — Enter stops, 60 s at most") + "\n") }
-        timer.schedule(deadline: .now(), repeating: 1.0)
-        timer.setEventHandler { [self] in tick() }
-        timer.resume()
-    }
-
-    func finish() {
-        timer.cancel()
-        if terminal { say("\r\u{1B}[K") }
-    }
-
-    private func tick() {
-        guard !take.isStopped else { return }
-        let left = max(0, Int((limit - RealTimeClock.seconds(ContinuousClock.now - started)).rounded()))
-        if terminal {
-            say("\r" + tr("🎙 מקשיב — נותרו \(left) שניות, Enter עוצר ", "🎙 listening — \(left) s left, Enter stops "))
-        } else if left <= 10, lock.withLock({ let first = !warned; warned = true; return first }) {
-            say(tr("נותרו \(left) שניות", "\(left) s left") + "\n")
-        }
-    }
-
-    private func say(_ text: String) {
-        FileHandle.standardError.write(Data(((terminal || text.hasPrefix("\r") ? "" : "ozen: ") + text).utf8))
     }
 }

@@ -66,11 +66,11 @@ enum DictationBenchCommand {
               + (baseline ? "   ready(baseline)" : ""))
         for take in takes {
             let quiet = [Float](repeating: 0, count: Int(quietBeforeStop * Double(rate)))
-            let samples = Array((take.samples + quiet).prefix(Int(DictateCommand.longestTake) * rate))
+            let samples = Array((take.samples + quiet).prefix(Int(DictationTake.longest) * rate))
             let audio = MonoAudio(samples: samples, sampleRate: rate)
             /// The take, and seconds from its stop to its text polished locally.
-            func replay(quickStop: Bool) throws -> (DictateCommand.Take, Double) {
-                let result = try DictateCommand.transcribe(audio, language: language, models: models,
+            func replay(quickStop: Bool) throws -> (DictationTake, Double) {
+                let result = try DictationTake.transcribe(audio, language: language, models: models,
                                                            realtime: !args.flag("--no-realtime"), quickStop: quickStop)
                 _ = DictationPolisher(mode: .local).polish(result.raw, language: language.rawValue)
                 return (result, RealTimeClock.seconds(ContinuousClock.now - result.stoppedAt))
