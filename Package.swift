@@ -7,7 +7,9 @@
 //                models they load, checked first (SHA-256 from OpenSSL's libcrypto)
 //   OzenStore    conversation history in SQLite
 //   OzenIO       microphones, the web display's server, desktop notifications
-//   ozen         the command-line tool, thin
+//   OzenSessions the sessions the commands run, built from settings values: `ozen serve`'s
+//                home server, the caption pipeline's setup, the reports the server answers
+//   ozen         the command-line tool, thin: arguments in, settings built, results printed
 // C libraries are `.systemLibrary` targets found through pkg-config files that
 // scripts/setup.sh writes into /usr/local/lib/pkgconfig.
 import PackageDescription
@@ -36,7 +38,8 @@ let package = Package(
         .target(name: "OzenEngines", dependencies: ["OzenKit", "CWhisper", "CSherpaOnnx", "CEspeakNG", "COpenBLAS", "CCrypto"]),
         .target(name: "OzenStore", dependencies: ["OzenKit", "CSQLite"]),
         .target(name: "OzenIO", dependencies: ["OzenKit", "CCivetWeb", "CPortAudio", "CNotify", "CAudioQuiet"]),
-        .executableTarget(name: "ozen", dependencies: ["OzenKit", "OzenEngines", "OzenStore", "OzenIO"]),
+        .target(name: "OzenSessions", dependencies: ["OzenKit", "OzenEngines", "OzenStore", "OzenIO"]),
+        .executableTarget(name: "ozen", dependencies: ["OzenKit", "OzenEngines", "OzenStore", "OzenIO", "OzenSessions"]),
 
         .target(name: "OzenTestSupport", dependencies: ["OzenKit"], path: "Tests/OzenTestSupport"),
         .testTarget(name: "OzenKitTests", dependencies: ["OzenKit", "OzenTestSupport"]),

@@ -10,7 +10,7 @@
 /// - Connections past hello: at most `greetedPerAddress` from one address and `greeted` in
 ///   all; one more is refused as busy, so no one device can take every place.
 ///
-/// The server's threads must outnumber `waiting + greeted` (see `ServeCommand`).
+/// The server's threads must outnumber `waiting + greeted` (see `ServeSession`).
 public struct ConnectionLimits: Sendable {
     public struct Settings: Sendable {
         public var waiting = 64

@@ -1,6 +1,7 @@
 import Foundation
 import OzenEngines
 import OzenKit
+import OzenSessions
 
 /// `ozen bench accuracy FILE... [--table [--seed N]] [--language L] [--no-realtime | --realtime-only | --file-only] [--lines]`: how close the live
 /// pipeline's locked lines come to the same model decoding the same audio with no time
@@ -56,8 +57,8 @@ enum AccuracyBenchCommand {
             throw UsageError(tr("ל־bench accuracy צריך הקלטה אחת לפחות, או --table", "bench accuracy needs at least one recording, or --table"))
         }
         let home = OzenHome.fromEnvironment()
-        let recognizerSettings = try CaptionCommand.tuning()
-        let settings = try CaptionCommand.liveSettings(language: language)
+        let recognizerSettings = try PipelineSettings.recognizer()
+        let settings = try PipelineSettings.captions(language: language)
         print("ozen bench accuracy: Whisper base, \(ProcessInfo.processInfo.activeProcessorCount) CPUs, speakers and sounds on; "
               + "latency on the wall clock as each event is written")
         for recording in recordings {
@@ -197,7 +198,7 @@ enum AccuracyBenchCommand {
     static func caption(_ recording: Recording, settings: LiveSettings, realtime: Bool, home: OzenHome,
                         recognizerSettings: WhisperRecognizer.Settings, showPasses: Bool) throws -> Run {
         let models = try CaptionSetup.loadModels(modelName: "base", home: home, recognizerSettings: recognizerSettings, speakers: true)
-        let sounds = SoundsCommand.watchOrWarn(home: home, alsoMuted: [])
+        let sounds = SoundAlerts.watchOrWarn(home: home, alsoMuted: [])
         let clock: any PipelineClock = realtime ? RealTimeClock() : SteadyCostClock()
         let captioner = models.captioner(settings: settings, clock: clock)
         let started = ContinuousClock.now

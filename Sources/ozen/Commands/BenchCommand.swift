@@ -1,6 +1,7 @@
 import Foundation
 import OzenEngines
 import OzenKit
+import OzenSessions
 
 /// `ozen bench latency FILE... [--minutes N] [--fast] [--language L]`: replays recordings
 /// through the live pipeline and prints latency, real-time factor, CPU and memory, beside a
@@ -35,7 +36,7 @@ enum BenchCommand {
         let audio = MonoAudio(samples: samples, sampleRate: 16_000)
         let home = OzenHome.fromEnvironment()
         let recognizer = try WhisperRecognizer(model: try InstalledModel.load("base", in: home),
-                                               settings: try CaptionCommand.tuning())
+                                               settings: try PipelineSettings.recognizer())
         let vad = try InstalledModel.load("silero-vad", in: home)
         let fast = args.flag("--fast")
         print("\(args.positional.count) recording(s), \(String(format: "%.1f", audio.duration)) s of audio, "
@@ -43,7 +44,7 @@ enum BenchCommand {
 
         var results: [(String, Measurement)] = []
         for (name, live) in [("live passes", true), ("baseline: once at the end", false)] {
-            var settings = try CaptionCommand.liveSettings(language: language)
+            var settings = try PipelineSettings.captions(language: language)
             settings.livePasses = live
             results.append((name, try measure(audio, settings: settings, vad: vad, recognizer: recognizer, fast: fast)))
         }

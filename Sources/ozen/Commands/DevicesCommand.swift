@@ -1,6 +1,7 @@
 import Foundation
 import OzenIO
 import OzenKit
+import OzenSessions
 
 /// `ozen devices`: the microphones this computer offers, each with a one-second level meter
 /// so she can see which one hears her. The number or name goes to `ozen listen --device`.

@@ -2,6 +2,7 @@ import Foundation
 import OzenEngines
 import OzenIO
 import OzenKit
+import OzenSessions
 import OzenStore
 
 /// `ozen dictate`: speech in, polished text at the cursor.
@@ -14,8 +15,6 @@ import OzenStore
 /// A take is at most 60 s: a longer recording is cut there, as a take ends by itself. The text
 /// (raw and polished) is saved in the history before it is inserted, so nothing dictated is lost.
 enum DictateCommand {
-    static let longestTake = 60.0
-
     static func run(_ arguments: [String]) throws {
         switch arguments.first {
         case "provider": return try ProviderCommand.run(Array(arguments.dropFirst()), purpose: .dictation)
@@ -37,105 +36,22 @@ enum DictateCommand {
 
         var audio = try WAVDecoder().read(path: path).atSpeechRate()
         var cut = false
-        if Double(audio.samples.count) / Double(MonoAudio.speechRate) > longestTake {
-            audio = MonoAudio(samples: Array(audio.samples.prefix(Int(longestTake) * MonoAudio.speechRate)), sampleRate: MonoAudio.speechRate)
+        if Double(audio.samples.count) / Double(MonoAudio.speechRate) > DictationTake.longest {
+            audio = MonoAudio(samples: Array(audio.samples.prefix(Int(DictationTake.longest) * MonoAudio.speechRate)), sampleRate: MonoAudio.speechRate)
             cut = true
-            status(tr("ההקלטה ארוכה מ־60 שניות: ההכתבה נגמרה ב־60 שניות", "the recording is longer than 60 s: the take ended at 60 s"))
+            DictationDelivery.status(tr("ההקלטה ארוכה מ־60 שניות: ההכתבה נגמרה ב־60 שניות", "the recording is longer than 60 s: the take ended at 60 s"))
         }
         let models = try CaptionSetup.loadModels(modelName: args.value("--model") ?? ChosenModel.name(in: OzenHome.fromEnvironment()), home: home,
-                                                 recognizerSettings: try CaptionCommand.tuning(), speakers: false)
-        let take = try transcribe(audio, language: language, models: models, realtime: args.flag("--realtime"))
-        try deliver(take, cut: cut, args: args, language: language, polisher: polisher, method: method, home: home)
-    }
-
-    /// The take's text polished, saved in the history first, then printed and inserted; the
-    /// text as inserted.
-    @discardableResult
-    static func deliver(_ take: Take, cut: Bool, args: ArgumentReader, language: SpokenLanguage,
-                        polisher: DictationPolisher, method: TextInserter.Method, home: OzenHome) throws -> String {
-        let raw = take.raw
-        let result = polisher.polish(raw, language: language.rawValue)
-        let ready = RealTimeClock.seconds(ContinuousClock.now - take.stoppedAt)
-        if let note = result.note { status(note) }
-        if !args.flag("--no-save"), let problem = save(raw: raw, polished: result, language: language, seconds: take.seconds, home: home) {
-            status(problem)
-        }
-        if args.flag("--json") {
-            // Written at once, not buffered: the service runs on after it.
-            let line = JSONValue.object([("type", .string("dictation")), ("raw", .string(raw)), ("text", .string(result.text)),
-                                         ("polish", .string(result.polish)), ("note", result.note.map(JSONValue.string) ?? .null),
-                                         ("seconds", .number(take.seconds, decimals: 2)), ("cut_at_60_s", .bool(cut)),
-                                         ("ready_after_stop_seconds", .number(ready, decimals: 3))]).serialized()
-            FileHandle.standardOutput.write(Data((line + "\n").utf8))
-            if method == .stdout { return result.text }
-        }
-        guard !raw.isEmpty else {
-            status(tr("לא נשמע דיבור בהכתבה הזו", "no speech was heard in this take"))
-            return ""
-        }
-        try insert(result.text, method: method)
-        return result.text
-    }
-
-    /// Saves a take in the history; what went wrong, if anything.
-    static func save(raw: String, polished: DictationPolisher.Result, language: SpokenLanguage, seconds: Double, home: OzenHome) -> String? {
-        do {
-            try HistoryStore(path: HistoryStore.path(in: home))
-                .saveDictation(raw: raw, polished: polished.text, polish: polished.polish, language: language.rawValue, seconds: seconds)
-            return nil
-        } catch {
-            return tr("ההכתבה לא נשמרה בהיסטוריה: \(error)", "the take could not be saved to the history: \(error)")
-        }
-    }
-
-    struct Take {
-        var raw: String
-        var seconds: Double
-        /// The wall-clock moment the take's audio ended: when she tapped stop.
-        var stoppedAt: ContinuousClock.Instant
-    }
-
-    /// The live pipeline's settings for a take: captions' own, without alert words, and with the
-    /// open utterance's final pass started after 0.25 s of quiet (`LiveSettings.finalAfterQuiet`),
-    /// so the text is ready sooner after she taps stop. 0.25 s is the cutter's tail: the pass
-    /// then hears exactly the audio the utterance closes with. At 0.2 s (0.05 s less of the last
-    /// word) the five-person table's locked lines had 9.9 % of words wrong against 7.7 % without
-    /// an early final, and 7.7 % at 0.25 (`OZEN_FINAL_AFTER_QUIET=… ozen bench accuracy --table`).
-    static func liveSettings(language: SpokenLanguage) throws -> LiveSettings {
-        var settings = try CaptionCommand.liveSettings(language: language)
-        settings.keywords = []
-        settings.finalAfterQuiet = settings.finalAfterQuiet ?? settings.cutter.tail
-        return settings
-    }
-
-    /// A take through the live pipeline, utterance by utterance as it is spoken, stitched.
-    /// `quickStop: false` is the take as it was before the stop was made quick (the baseline of
-    /// `ozen bench dictate --baseline`): a live pass still running at the stop runs out, and the
-    /// last utterance's final pass waits for the stop instead of starting in the quiet before it.
-    static func transcribe(_ audio: MonoAudio, language: SpokenLanguage, models: CaptionSetup.Models, realtime: Bool,
-                           quickStop: Bool = true) throws -> Take {
-        var settings = try liveSettings(language: language)
-        if !quickStop { settings.finalAfterQuiet = nil }
-        let seconds = Double(audio.samples.count) / Double(MonoAudio.speechRate)
-        let started = ContinuousClock.now
-        let clock: any PipelineClock = realtime ? RealTimeClock() : SteadyCostClock()
-        let captioner = models.captioner(settings: settings, clock: clock)
-        var lines: [String] = []
-        // In real time the audio ends `seconds` after the start, on the wall clock; on the steady
-        // clock, at the first event after the replay passed its end (the work left is what follows).
-        var stoppedAt: ContinuousClock.Instant? = realtime ? started + .milliseconds(Int(seconds * 1000)) : nil
-        try RecordingReplay.run(audio, through: captioner, clock: clock, cancelsLivePassAtEnd: quickStop) { event in
-            if case .line(let line, _) = event, !line.text.isEmpty { lines.append(line.text) }
-            if stoppedAt == nil, clock.now >= seconds { stoppedAt = ContinuousClock.now }
-        }
-        return Take(raw: DictationText.stitched(lines), seconds: seconds, stoppedAt: stoppedAt ?? ContinuousClock.now)
+                                                 recognizerSettings: try PipelineSettings.recognizer(), speakers: false)
+        let take = try DictationTake.transcribe(audio, language: language, models: models, realtime: args.flag("--realtime"))
+        try DictationDelivery.deliver(take, cut: cut, settings: delivery(args, language: language, polisher: polisher, method: method, home: home))
     }
 
     static func insertGiven(_ arguments: [String]) throws {
         let args = try ArgumentReader(arguments, options: ["--insert"], flags: [])
         let text = args.positional.joined(separator: " ")
         guard !text.isEmpty else { throw UsageError(tr("insert צריך טקסט: ozen dictate insert טקסט", "insert needs text: ozen dictate insert TEXT")) }
-        try insert(text, method: try insertion(args.value("--insert")))
+        try DictationDelivery.insert(text, method: try insertion(args.value("--insert")))
     }
 
     static func last(_ arguments: [String]) throws {
@@ -144,15 +60,16 @@ enum DictateCommand {
         guard FileManager.default.fileExists(atPath: path), let take = try HistoryStore(path: path).lastDictation() else {
             throw UsageError(tr("עוד לא הוכתב כלום", "nothing has been dictated yet"))
         }
-        try insert(args.flag("--raw") ? take.raw : take.polished, method: try insertion(args.value("--insert")))
+        try DictationDelivery.insert(args.flag("--raw") ? take.raw : take.polished, method: try insertion(args.value("--insert")))
     }
 
-    static func insert(_ text: String, method: TextInserter.Method) throws {
-        switch try TextInserter().insert(text, method: method) {
-        case .inserted, .printed: break
-        case .onClipboard(let reason):
-            status(reason ?? tr("הטקסט בלוח", "the text is on the clipboard"))
-        }
+    /// How takes are delivered, from the options every way of dictating shares.
+    static func delivery(_ args: ArgumentReader, language: SpokenLanguage, polisher: DictationPolisher,
+                         method: TextInserter.Method, home: OzenHome) -> DictationSettings {
+        var settings = DictationSettings(home: home, language: language, polisher: polisher, insertion: method)
+        settings.saves = !args.flag("--no-save")
+        settings.json = args.flag("--json")
+        return settings
     }
 
     static func polisher(_ value: String?) throws -> DictationPolisher {
@@ -171,9 +88,4 @@ enum DictateCommand {
         }
         return method
     }
-
-    static func status(_ text: String) {
-        FileHandle.standardError.write(Data(("ozen: " + text + "\n").utf8))
-    }
 }
-

@@ -2,6 +2,7 @@ import Foundation
 import OzenEngines
 import OzenIO
 import OzenKit
+import OzenSessions
 
 /// `ozen bench dictate FILE... [--language L] [--llm] [--no-realtime]`: each recording as a take
 /// (cut at 60 s), replayed at real time through dictation's path, and for the set:
@@ -23,7 +24,7 @@ enum DictationBenchCommand {
         }
         let language = try args.spokenLanguage(default: .english)
         let home = OzenHome.fromEnvironment()
-        let models = try CaptionSetup.loadModels(modelName: "base", home: home, recognizerSettings: try CaptionCommand.tuning(), speakers: false)
+        let models = try CaptionSetup.loadModels(modelName: "base", home: home, recognizerSettings: try PipelineSettings.recognizer(), speakers: false)
         let llm = args.flag("--llm") ? DictationPolisher(mode: .llm, provider: try ProviderStore(home: home).load(purpose: .dictation)) : nil
         let rate = MonoAudio.speechRate
 
@@ -65,11 +66,11 @@ enum DictationBenchCommand {
               + (baseline ? "   ready(baseline)" : ""))
         for take in takes {
             let quiet = [Float](repeating: 0, count: Int(quietBeforeStop * Double(rate)))
-            let samples = Array((take.samples + quiet).prefix(Int(DictateCommand.longestTake) * rate))
+            let samples = Array((take.samples + quiet).prefix(Int(DictationTake.longest) * rate))
             let audio = MonoAudio(samples: samples, sampleRate: rate)
             /// The take, and seconds from its stop to its text polished locally.
-            func replay(quickStop: Bool) throws -> (DictateCommand.Take, Double) {
-                let result = try DictateCommand.transcribe(audio, language: language, models: models,
+            func replay(quickStop: Bool) throws -> (DictationTake, Double) {
+                let result = try DictationTake.transcribe(audio, language: language, models: models,
                                                            realtime: !args.flag("--no-realtime"), quickStop: quickStop)
                 _ = DictationPolisher(mode: .local).polish(result.raw, language: language.rawValue)
                 return (result, RealTimeClock.seconds(ContinuousClock.now - result.stoppedAt))

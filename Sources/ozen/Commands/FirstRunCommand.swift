@@ -1,5 +1,6 @@
 import Foundation
 import OzenKit
+import OzenSessions
 
 /// `ozen first-run`: the first run's screen in the terminal: what runs where, and her name
 /// (1 for «סבתא», 2 for Grandma, or typed; Enter alone is "not now"). `ozen listen` shows it

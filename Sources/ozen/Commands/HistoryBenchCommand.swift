@@ -1,5 +1,6 @@
 import Foundation
 import OzenKit
+import OzenSessions
 import OzenStore
 
 /// `ozen bench history [--conversations N] [--lines N]`: builds a year of daily use in a

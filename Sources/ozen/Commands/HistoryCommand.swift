@@ -1,5 +1,6 @@
 import Foundation
 import OzenKit
+import OzenSessions
 import OzenStore
 
 /// `ozen history list|show|search|star|name|export|delete|retention|import`: the saved

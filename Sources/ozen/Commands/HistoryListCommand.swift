@@ -1,5 +1,6 @@
 import Foundation
 import OzenKit
+import OzenSessions
 import OzenStore
 
 /// `ozen history list [--page N] [--json]`: conversations newest first, 20 a page, under

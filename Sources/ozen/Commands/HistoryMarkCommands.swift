@@ -1,5 +1,6 @@
 import Foundation
 import OzenKit
+import OzenSessions
 import OzenStore
 
 /// `ozen history star [N LINE [--off]]`, `name N TITLE... [--clear]`, `delete N [--yes]`:

@@ -1,5 +1,6 @@
 import Foundation
 import OzenKit
+import OzenSessions
 import OzenStore
 
 /// `ozen history retention [off|week|month|3months|year] [--yes]`: shows the period, or

@@ -1,5 +1,6 @@
 import Foundation
 import OzenKit
+import OzenSessions
 import OzenStore
 
 /// `ozen history search WORDS... [--json]`: conversations that hold every word, each shown at

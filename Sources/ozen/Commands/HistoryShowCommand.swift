@@ -1,5 +1,6 @@
 import Foundation
 import OzenKit
+import OzenSessions
 import OzenStore
 
 /// `ozen history show N [--line L] [--find WORDS]`: a conversation's summary and lines, or

@@ -1,5 +1,6 @@
 import Foundation
 import OzenKit
+import OzenSessions
 import OzenStore
 
 /// `ozen history export N [--format text|srt|json] [--output FILE]`: a conversation to share.

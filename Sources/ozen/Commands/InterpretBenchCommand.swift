@@ -2,6 +2,7 @@ import Foundation
 import OzenEngines
 import OzenIO
 import OzenKit
+import OzenSessions
 
 /// `ozen bench interpret FILE... [--from L] [--second-pass URL] [--no-realtime]`: the
 /// interpreter on recordings with reference translations (`conversation.tsv` beside each),
@@ -38,10 +39,10 @@ enum InterpretBenchCommand {
             let ends = refs.sentences.map { voiceEnd(samples, from: $0.start, to: $0.end) }
 
             // The live interpreter, stamped as each event arrives.
-            let models = try CaptionSetup.loadModels(modelName: "base", home: home, recognizerSettings: try CaptionCommand.tuning(), speakers: false)
+            let models = try CaptionSetup.loadModels(modelName: "base", home: home, recognizerSettings: try PipelineSettings.recognizer(), speakers: false)
             let realtime = !args.flag("--no-realtime")
             let clock: any PipelineClock = realtime ? RealTimeClock() : SteadyCostClock()
-            let captioner = models.captioner(settings: try InterpretCommand.captionSettings(language: language), clock: clock)
+            let captioner = models.captioner(settings: try PipelineSettings.interpreting(language: language), clock: clock)
             let reviewer = try args.value("--second-pass").map { try SecondPassClient(baseURL: $0) }
             let interpreter = Interpreter(translator: WhisperTranslator(recognizer: models.recognizer), reviewer: reviewer,
                                           settings: InterpreterSettings(language: language), clock: clock)

@@ -1,11 +1,11 @@
 import Foundation
-import OzenEngines
 import OzenIO
 import OzenKit
-import OzenStore
+import OzenSessions
 
 /// `ozen interpret [FILE [--realtime] | --device D]`: the other person's speech (Swedish unless
-/// `--from` says otherwise) shown in English a few seconds behind.
+/// `--from` says otherwise) shown in English a few seconds behind (`InterpretSession`). This
+/// reads the arguments into `InterpretSettings`, each refused as it is read.
 enum InterpretCommand {
     static func run(_ arguments: [String]) throws {
         if arguments.first == "provider" { return try ProviderCommand.run(Array(arguments.dropFirst()), purpose: .interpreter) }
@@ -18,24 +18,17 @@ enum InterpretCommand {
         guard path == nil || args.value("--device") == nil else {
             throw UsageError(tr("interpret מקבל הקלטה או --device, לא את שניהם", "interpret takes a recording or --device, not both"))
         }
-        let settings = try interpreterSettings(args)
-        let modelName = args.value("--model") ?? "base"
-        let json = args.flag("--json")
+        let interpreter = try interpreterSettings(args)
         let home = OzenHome.fromEnvironment()
-        let printer = EventPrinter(json: json, showsStatus: true)
-        let output = InterpreterOutput { event in
-            // Without --json the English is what she reads; the source lines come with it.
-            if !json, case .line = event { return }
-            printer.print(event)
-        }
 
         // A recording or a microphone that is not there is her fix, said before any model loads.
-        let audio = try path.map { try WAVDecoder().read(path: $0) }
-        var microphone: MicrophoneInput?
-        if audio == nil {
+        let source: InterpretSettings.Source
+        if let path {
+            source = .recording(try WAVDecoder().read(path: path))
+        } else {
             var micSettings = MicrophoneInput.Settings.default
             micSettings.fallbackToDefault = args.flag("--fallback-default")
-            do { microphone = try MicrophoneInput(choice: MicrophoneChoice(args.value("--device")), settings: micSettings) } catch {
+            do { source = .microphone(try MicrophoneInput(choice: MicrophoneChoice(args.value("--device")), settings: micSettings)) } catch {
                 Exit.fail(.noInput, error.description)
             }
         }
@@ -45,52 +38,22 @@ enum InterpretCommand {
                                     "--second-pass needs an http(s) address such as http://127.0.0.1:8765, got '\(url)'"))
             }
         }
-        let translatorChoice = args.value("--translator") ?? "whisper"
-
-        output.print(.status(.loadingModel(name: modelName), at: 0))
-        let models = try CaptionSetup.loadModels(modelName: modelName, home: home, recognizerSettings: try CaptionCommand.tuning(),
-                                                 speakers: false)
-        let whisper = WhisperTranslator(recognizer: models.recognizer)
-        let translator: any SentenceTranslator
-        var fallback: (any SentenceTranslator)?
-        switch translatorChoice {
-        case "whisper": translator = whisper
-        case "llm":
-            translator = try LLMTranslator(provider: ProviderStore(home: home).load(purpose: .interpreter))
-            fallback = whisper
-        default:
-            throw UsageError(tr("--translator הוא whisper או llm, קיבל '\(translatorChoice)'", "--translator is whisper or llm, got '\(translatorChoice)'"))
+        var settings = InterpretSettings(home: home, source: source, interpreter: interpreter, modelName: args.value("--model") ?? "base",
+                                         recognizer: try PipelineSettings.recognizer())
+        settings.reviewer = reviewer
+        settings.json = args.flag("--json")
+        settings.saves = !args.flag("--no-save")
+        settings.realtime = args.flag("--realtime")
+        switch args.value("--translator") ?? "whisper" {
+        case "whisper": settings.translator = .whisper
+        case "llm": settings.translator = .llm(try ProviderStore(home: home).load(purpose: .interpreter))
+        case let other:
+            throw UsageError(tr("--translator הוא whisper או llm, קיבל '\(other)'", "--translator is whisper or llm, got '\(other)'"))
         }
-        let clock: any PipelineClock = (audio == nil || args.flag("--realtime")) ? RealTimeClock() : SteadyCostClock()
-        let captioner = models.captioner(settings: try captionSettings(language: settings.language), clock: clock)
-        let interpreter = Interpreter(translator: translator, fallback: fallback, reviewer: reviewer, settings: settings, clock: clock)
-        let recorder = args.flag("--no-save") ? nil : try CaptionSetup.startRecorder(home: home, continuing: false)
-        output.recorder = recorder
-
-        if let audio {
-            try RecordingReplay.run(audio, through: captioner, clock: clock, listeners: [interpreter]) { event in
-                interpreter.pass(event) { output.print($0) }
-            }
-        } else if let microphone {
-            let inbox = LiveAudioInbox()
-            do {
-                try microphone.start(into: inbox) { [microphone] status in
-                    output.print(.status(status, at: microphone.deliveredSeconds))
-                    if case .failed = status { inbox.close() }
-                }
-            } catch {
-                Exit.fail(.noInput, error.description)
-            }
-            let signals = StopSignals { microphone.stop(); inbox.close() }
-            try LiveStream.run(inbox, through: captioner, listeners: [interpreter]) { event in
-                interpreter.pass(event) { output.print($0) }
-            }
-            microphone.stop()
-            _ = signals
-        }
-        if let recorder {
-            let unsaved = recorder.close()
-            if !unsaved.isEmpty { throw HistoryNotSaved(lines: unsaved.count, path: HistoryStore.path(in: home)) }
+        do {
+            try InterpretSession(settings: settings).run()
+        } catch let problem as MicrophoneProblem {
+            Exit.fail(.noInput, problem.description)
         }
     }
 
@@ -101,35 +64,5 @@ enum InterpretCommand {
                                 "--from needs a Whisper language code (sv, fr, it…), got '\(code)' — the source language is pinned, never guessed"))
         }
         return InterpreterSettings(language: language)
-    }
-
-    /// The caption pipeline in the source language, with each utterance its own line: a line
-    /// is translated when it locks, so the pause that ends an utterance (0.5 s) is the pause
-    /// that closes a sentence. Long utterances still lock at settled punctuation.
-    static func captionSettings(language: SpokenLanguage) throws -> LiveSettings {
-        var settings = try CaptionCommand.liveSettings(language: language)
-        settings.linePause = settings.cutter.pauseToClose
-        settings.wordsListPath = nil
-        return settings
-    }
-}
-
-/// Prints and saves the interpreter's events from the pipeline's thread and the microphone's.
-final class InterpreterOutput: @unchecked Sendable {
-    private let lock = NSLock()
-    private let printer: (CaptionEvent) -> Void
-    private var storedRecorder: ConversationRecorder?
-    var recorder: ConversationRecorder? {
-        get { lock.withLock { storedRecorder } }
-        set { lock.withLock { storedRecorder = newValue } }
-    }
-
-    init(printer: @escaping (CaptionEvent) -> Void) { self.printer = printer }
-
-    func print(_ event: CaptionEvent) {
-        lock.lock()
-        defer { lock.unlock() }
-        printer(event)
-        storedRecorder?.record(event)
     }
 }

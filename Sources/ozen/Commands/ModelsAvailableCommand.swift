@@ -1,5 +1,6 @@
 import Foundation
 import OzenKit
+import OzenSessions
 
 /// `ozen models available [--json]`: the catalogue, with what fits on this computer, how fast
 /// each would run here, the publishers' Hebrew and Swedish error rates, and the recommendation.
@@ -17,7 +18,7 @@ enum ModelsAvailableCommand {
         let hebrewBest = ModelFit.recommendation(for: "he", live: false, in: catalogue, fit: fit)
 
         if args.flag("--json") {
-            let object = report(catalogue: catalogue, computer: computer, chosen: chosen, fit: fit, hebrewLive: hebrewLive, hebrewBest: hebrewBest)
+            let object = ModelsReport.make(catalogue: catalogue, computer: computer, chosen: chosen, fit: fit, hebrewLive: hebrewLive, hebrewBest: hebrewBest)
             let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
             print(String(decoding: data, as: UTF8.self))
             return
@@ -43,39 +44,6 @@ enum ModelsAvailableCommand {
         print(tr("מהירות: נמדדה ל־\(catalogue.speedBasis.model) (\(catalogue.speedBasis.command)), מוערכת לפי מספר הפרמטרים לשאר. WER: מהמקורות שבקטלוג (ozen models available --json).",
                  "Speed: measured for \(catalogue.speedBasis.model) (\(catalogue.speedBasis.command)), estimated from parameter counts for the rest. WER: from the sources named in the catalogue (ozen models available --json)."))
         print(tr("להתקנה: ozen models install NAME", "To install: ozen models install NAME"))
-    }
-
-    /// The catalogue as JSON, with this computer's marks: `--json`, and `/api/models` for the page.
-    static func report(home: OzenHome) throws -> [String: Any] {
-        let catalogue = try ThisComputer.catalogue()
-        let computer = ThisComputer.measure(home: home)
-        let fits = Dictionary(uniqueKeysWithValues: catalogue.models.map { ($0.name, ThisComputer.fit($0, in: catalogue, computer: computer, home: home)) })
-        let fit = { (m: CatalogueModel) in fits[m.name]! }
-        return report(catalogue: catalogue, computer: computer, chosen: ChosenModel.name(in: home), fit: fit,
-                      hebrewLive: ModelFit.recommendation(for: "he", live: true, in: catalogue, fit: fit),
-                      hebrewBest: ModelFit.recommendation(for: "he", live: false, in: catalogue, fit: fit))
-    }
-
-    static func report(catalogue: ModelCatalogue, computer: ModelFit.Computer, chosen: String, fit: (CatalogueModel) -> ModelFit,
-                       hebrewLive: CatalogueModel?, hebrewBest: CatalogueModel?) -> [String: Any] {
-        var rows: [[String: Any]] = []
-        for m in catalogue.models {
-            let f = fit(m)
-            var row: [String: Any] = ["name": m.name, "title": m.title, "size": m.size, "memory_mb": m.memoryMB, "licence": m.licence,
-                                      "url": m.url, "languages": m.languages, "installed": f.installed, "in_use": m.name == chosen,
-                                      "fits_disk": f.fitsDisk, "fits_memory": f.fitsMemory, "speed": f.speed.rawValue,
-                                      "times_real_time": (f.timesRealTime * 100).rounded() / 100,
-                                      "recommended_for": m.recommendedFor ?? []]
-            if let sha = m.sha256 { row["sha256"] = sha }
-            if let h = m.hebrew { row["hebrew"] = h.map { ["set": $0.set, "wer": $0.wer, "source": $0.source] } }
-            if let s = m.swedish { row["swedish"] = s.map { ["set": $0.set, "wer": $0.wer, "source": $0.source] } }
-            if let of = m.figuresOf { row["figures_of"] = of }
-            rows.append(row)
-        }
-        let object: [String: Any] = ["models": rows, "recommended_hebrew_live": hebrewLive?.name ?? NSNull(),
-                                     "recommended_hebrew": hebrewBest?.name ?? NSNull(),
-                                     "free_disk_bytes": computer.freeDiskBytes, "memory_bytes": computer.memoryBytes, "cores": computer.cores]
-        return object
     }
 
     static func language(_ m: CatalogueModel) -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import OzenEngines
 import OzenKit
+import OzenSessions
 
 /// `ozen models use NAME` and `ozen models remove NAME`: which Whisper model captions use when
 /// no `--model` is given, and taking one off the disk.

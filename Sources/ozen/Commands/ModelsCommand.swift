@@ -1,6 +1,7 @@
 import Foundation
 import OzenEngines
 import OzenKit
+import OzenSessions
 
 /// `ozen models list|verify|available|install|use|remove`: what is installed, whether each file
 /// is what its manifest says, the catalogue, and the model manager's changes.

@@ -2,6 +2,7 @@ import Foundation
 import OzenEngines
 import OzenIO
 import OzenKit
+import OzenSessions
 
 /// `ozen models install NAME|URL [--name N] [--sha256 H] [--licence L] [--json]`: downloads a
 /// Whisper model so that nothing can get stuck or half-installed. Space and memory are checked

@@ -1,6 +1,7 @@
 import Foundation
 import OzenIO
 import OzenKit
+import OzenSessions
 
 /// `ozen interpret provider set|show|test`: the OpenAI-compatible chat provider the LLM
 /// translator uses; `ozen dictate provider …` dictation's polish; `ozen caption provider …` the

@@ -2,6 +2,7 @@ import Foundation
 import OzenEngines
 import OzenIO
 import OzenKit
+import OzenSessions
 
 /// `ozen say TEXT... [--language he|en|sv] [--out FILE.wav] | --phrase N | --again | --save-phrase`,
 /// `ozen say phrases`, `ozen say eval`: she types, the computer says it, so she can answer.

@@ -1,6 +1,7 @@
 import Foundation
 import OzenEngines
 import OzenKit
+import OzenSessions
 
 /// `ozen say eval [--model NAME] [--lines]`: can a listener make out what `ozen say` says?
 /// Everyday sentences in each voice are read back by Whisper through the live pipeline, as
@@ -51,7 +52,7 @@ enum SayEvalCommand {
         guard args.positional.isEmpty else { throw UsageError(tr("eval מקבל רק --model ו־--lines", "eval takes only --model and --lines")) }
         let home = OzenHome.fromEnvironment()
         let modelName = args.value("--model") ?? "base"
-        let recognizer = try WhisperRecognizer(model: InstalledModel.load(modelName, in: home), settings: CaptionCommand.tuning())
+        let recognizer = try WhisperRecognizer(model: InstalledModel.load(modelName, in: home), settings: PipelineSettings.recognizer())
         let espeak = try EspeakEngine.shared.get()
         let speech = SpeechOut(home: home)
         let clock = ContinuousClock()

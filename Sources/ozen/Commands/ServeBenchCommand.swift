@@ -1,6 +1,7 @@
 import Foundation
 import OzenIO
 import OzenKit
+import OzenSessions
 
 /// `ozen bench serve FILE... [--language L]`: how soon a phone's final lines arrive from
 /// `ozen serve`. A client streams each recording at the speed it was spoken (100 ms PCM16

@@ -1,6 +1,7 @@
 import Foundation
 import OzenEngines
 import OzenKit
+import OzenSessions
 
 /// `ozen bench sounds FILE... [--windows N]`: how long YAMNet takes per window of audio
 /// (0.982 s), beside a baseline run in the same command on the same windows: the log-mel

@@ -1,6 +1,7 @@
 import Foundation
 import OzenEngines
 import OzenKit
+import OzenSessions
 
 /// `ozen sounds list|mute|unmute|hear|eval`: the sounds Ozen listens for, which she muted,
 /// what it hears in a recording, and how well it hears them (JSON figures).
@@ -28,18 +29,6 @@ enum SoundsCommand {
     static func watch(home: OzenHome, alsoMuted: [String] = []) throws -> SoundWatch {
         let muted = try MutedSounds.load(from: MutedSounds.path(in: home)).kinds.union(try kinds(alsoMuted))
         return SoundWatch(classifier: try YAMNetSoundClassifier(home: home), muted: muted)
-    }
-
-    /// The sound watch for the captions, or nil with one line on stderr when the sound model
-    /// cannot be loaded: captions without sound alerts are better than no captions.
-    static func watchOrWarn(home: OzenHome, alsoMuted: Set<String>) -> SoundWatch? {
-        do {
-            let muted = try MutedSounds.load(from: MutedSounds.path(in: home)).kinds.union(alsoMuted)
-            return SoundWatch(classifier: try YAMNetSoundClassifier(home: home), muted: muted)
-        } catch {
-            FileHandle.standardError.write(Data((tr("ozen: התראות על צלילים כבויות: \(error)", "ozen: sound alerts are off: \(error)") + "\n").utf8))
-            return nil
-        }
     }
 
     /// Checks kind names typed by a person.

@@ -1,6 +1,7 @@
 import Foundation
 import OzenEngines
 import OzenKit
+import OzenSessions
 
 /// `ozen sounds eval [--half tune|report] [--levels 0,-10,-20] [--minutes 60] [--tune] [--json]`:
 /// how well the sound alerts hear real sounds in real talk.

@@ -1,6 +1,7 @@
 import Foundation
 import OzenEngines
 import OzenKit
+import OzenSessions
 import OzenStore
 
 /// `ozen speakers enroll NAME FILE...|list|rename OLD NEW|remove NAME|eval`: the people she

@@ -1,6 +1,7 @@
 import Foundation
 import OzenEngines
 import OzenKit
+import OzenSessions
 
 /// `ozen speakers eval [--fixtures DIR] [--seed N]`: how well `ozen caption` tells people
 /// apart, on real recordings whose speakers are known. Prints one JSON object:
@@ -120,7 +121,7 @@ enum SpeakersEvalCommand {
         let speakers = try SpeakerSupport.lineSpeakers(home: home, enrolled: false)
         let captioner = LiveCaptioner(classifier: try SileroFrameClassifier(model: try InstalledModel.load("silero-vad", in: home), threshold: try CaptionSetup.voiceThreshold()),
                                       recognizer: try WhisperRecognizer(model: try InstalledModel.load("base", in: home),
-                                                                        settings: try CaptionCommand.tuning()),
+                                                                        settings: try PipelineSettings.recognizer()),
                                       settings: LiveSettings(language: language), clock: clock, speakers: speakers)
         var lines: [Int: SpeakerAccuracy.Line] = [:]
         var texts: [Int: String] = [:]

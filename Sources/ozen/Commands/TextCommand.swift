@@ -1,5 +1,6 @@
 import Foundation
 import OzenKit
+import OzenSessions
 
 /// `ozen text [--alert WORD]... [--json] [--language he|en|sv]`: runs the caption pipeline's
 /// text stage (`TextStage`: direction, numbers, keyword alerts) over lines read from stdin,

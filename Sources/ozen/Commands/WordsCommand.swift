@@ -1,5 +1,6 @@
 import Foundation
 import OzenKit
+import OzenSessions
 
 /// `ozen words add|remove|list`: her names and words list, which primes the recognizer.
 enum WordsCommand {

@@ -1,4 +1,5 @@
 import OzenKit
+import OzenSessions
 /// Reads `--name value` options (repeatable) and `--flag`s, leaving positional arguments in order.
 /// Anything unrecognised is an error that names it.
 struct ArgumentReader {

@@ -1,5 +1,6 @@
 import Foundation
 import OzenKit
+import OzenSessions
 
 /// Exit codes (BSD sysexits, all below 128 so no one mistakes them for a crash) and the
 /// single line a failure prints on stderr.
@@ -30,10 +31,4 @@ enum Exit: Int32 {
         FileHandle.standardError.write(Data("ozen: \(line)\n".utf8))
         exit(code.rawValue)
     }
-}
-
-/// The command line asked for something that does not exist.
-struct UsageError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }

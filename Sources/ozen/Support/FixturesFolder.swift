@@ -1,5 +1,6 @@
 import Foundation
 import OzenKit
+import OzenSessions
 
 /// The folder of recordings that the evals and benches read (`--fixtures DIR`, the repository's
 /// `Tests/Fixtures/downloaded` by default, filled by `scripts/setup.sh`). A relative path is

@@ -4,8 +4,8 @@ import OzenKit
 /// Where the display page's files (Web/index.html and the rest) are: `OZEN_WEB` when set,
 /// else the Web folder of the Ozen checkout this `ozen` was built in, else ./Web, else an
 /// installed copy.
-enum DisplayPage {
-    static func folder() -> String {
+public enum DisplayPage {
+    public static func folder() -> String {
         if let set = OzenEnvironment.current.webFolder { return set }
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<5 {

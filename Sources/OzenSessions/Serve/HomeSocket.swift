@@ -187,7 +187,7 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
             // may leave, for the polish, and only if she chose that.
             let isTake = hello.purpose == .dictation
             let captioner = try services.engines.captioner(language: hello.language, stream: place,
-                                                           settings: isTake ? DictateCommand.liveSettings(language: hello.language) : nil,
+                                                           settings: isTake ? PipelineSettings.dictation(language: hello.language) : nil,
                                                            cloud: !isTake)
             let handover = VocabularyListener(handover: vocabulary, captioner: captioner)
             let overload = OverloadNotice(schedule: schedule) { [peer] in peer.send(text: $0.json.serialized()) }

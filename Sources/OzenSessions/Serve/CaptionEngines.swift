@@ -3,13 +3,13 @@ import OzenEngines
 import OzenIO
 import OzenKit
 
-/// What every caption stream of `ozen serve` shares: the Whisper model, loaded once (its
+/// What every caption stream of `ozen serve` (and `ozen bench serve`) shares: the Whisper model, loaded once (its
 /// passes take turns by `RecognizerSchedule`), and the settings. Each stream gets its own voice-activity state and
 /// its own speakers, since those follow one conversation.
-final class CaptionEngines: @unchecked Sendable {
+public final class CaptionEngines: @unchecked Sendable {
     let home: OzenHome
-    let modelName: String
-    let recognizer: WhisperRecognizer
+    public let modelName: String
+    public let recognizer: WhisperRecognizer
     let voiceModel: InstalledModel
     /// Silero's threshold, `OZEN_VAD_THRESHOLD` as for `ozen caption` (read once, at start).
     let voiceThreshold: Float
@@ -21,14 +21,14 @@ final class CaptionEngines: @unchecked Sendable {
     /// Where cloud captions' notes go besides stderr: the diagnostics' incidents.
     let incidents: IncidentLog
     /// Who decodes next, across every stream of the process.
-    let schedule: RecognizerSchedule = {
+    public let schedule: RecognizerSchedule = {
         var settings = RecognizerSchedule.Settings()
         // The benchmark's baseline: live passes that run out while finals wait, as before.
         if OzenEnvironment.current.livePassesHold { settings.livePassesYieldToFinals = false }
         return RecognizerSchedule(settings: settings)
     }()
 
-    init(home: OzenHome, modelName: String, speakersOn: Bool, keywords: [String], cloud: ProviderSettings? = nil) throws {
+    public init(home: OzenHome, modelName: String, speakersOn: Bool, keywords: [String], cloud: ProviderSettings? = nil) throws {
         self.home = home
         self.cloud = cloud
         incidents = IncidentLog(home: home)
@@ -47,7 +47,7 @@ final class CaptionEngines: @unchecked Sendable {
     /// The recognizer's settings, allowing the two passes side by side that the schedule
     /// runs while streams share it.
     static func tuning() throws -> WhisperRecognizer.Settings {
-        var settings = try CaptionCommand.tuning()
+        var settings = try PipelineSettings.recognizer()
         settings.concurrentDecodes = RecognizerSchedule.Settings().passesAtOnce
         return settings
     }
@@ -55,7 +55,7 @@ final class CaptionEngines: @unchecked Sendable {
     /// A pipeline for one stream of live audio, on real time, its passes taking their turn on
     /// the shared recognizer (`stream`, from `schedule.join`); with cloud captions on (and
     /// `cloud`), its closed lines also go to the cloud.
-    func captioner(language: SpokenLanguage, stream: RecognizerSchedule.Stream, clock: any PipelineClock = RealTimeClock(),
+    public func captioner(language: SpokenLanguage, stream: RecognizerSchedule.Stream, clock: any PipelineClock = RealTimeClock(),
                    settings: LiveSettings? = nil, cloud useCloud: Bool = true) throws -> LiveCaptioner {
         let scheduled = ScheduledRecognizer(base: recognizer, schedule: schedule, stream: stream)
         let incidents = self.incidents
@@ -67,7 +67,7 @@ final class CaptionEngines: @unchecked Sendable {
         } ?? scheduled
         return LiveCaptioner(classifier: try SileroFrameClassifier(model: voiceModel, threshold: voiceThreshold),
                       recognizer: passes,
-                      settings: try settings ?? CaptionCommand.liveSettings(language: language, keywords: HerName.alertWords(keywords, in: home)), clock: clock,
+                      settings: try settings ?? PipelineSettings.captions(language: language, keywords: HerName.alertWords(keywords, in: home)), clock: clock,
                       speakers: try speakerEngines.map { try SpeakerSupport.lineSpeakers(home: home, engines: $0) })
     }
 }

@@ -13,7 +13,7 @@ struct DiagnosticsAPI: Sendable {
         guard request.path == "/api/diagnostics" else { return HistoryAPI.problem(404, "no such page: \(request.path)") }
         guard request.method == "GET" else { return HistoryAPI.problem(405, "only GET is served here") }
         if let refusal = HistoryAPI.unpaired(request, pairing) { return refusal }
-        let report = DiagnosticsCommand.report(home: home, withText: request.query["with_text"] == "1")
+        let report = DiagnosticsReport.make(home: home, withText: request.query["with_text"] == "1")
         guard let data = try? JSONSerialization.data(withJSONObject: report, options: [.sortedKeys, .prettyPrinted]) else {
             return HistoryAPI.problem(500, "the report could not be written")
         }

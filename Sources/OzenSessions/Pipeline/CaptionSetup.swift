@@ -4,26 +4,26 @@ import OzenIO
 import OzenKit
 import OzenStore
 
-/// What `caption` and `listen` share to build a caption pipeline: the installed models
-/// loaded into one `LiveCaptioner`, and the history recorder its lines are saved by.
-enum CaptionSetup {
+/// What `caption`, `listen` and the other sessions share to build a caption pipeline: the
+/// installed models loaded into one `LiveCaptioner`, and the history recorder its lines are saved by.
+public enum CaptionSetup {
     /// The engines one pipeline runs on, loaded from the installed models.
-    struct Models {
-        var classifier: SileroFrameClassifier
-        var recognizer: WhisperRecognizer
-        var speakers: LineSpeakers?
+    public struct Models {
+        public var classifier: SileroFrameClassifier
+        public var recognizer: WhisperRecognizer
+        public var speakers: LineSpeakers?
 
         /// The pipeline on `clock`; make the clock after loading, so real time starts when
         /// the pipeline can run.
         /// `cloud`: cloud captions' recognizer, which wraps `recognizer` for final passes.
-        func captioner(settings: LiveSettings, clock: any PipelineClock, cloud: CloudFinalsRecognizer? = nil) -> LiveCaptioner {
+        public func captioner(settings: LiveSettings, clock: any PipelineClock, cloud: CloudFinalsRecognizer? = nil) -> LiveCaptioner {
             LiveCaptioner(classifier: classifier, recognizer: cloud ?? recognizer, settings: settings, clock: clock, speakers: speakers)
         }
     }
 
     /// Loads the Whisper model `modelName`, Silero and (unless `speakers` is false) the
     /// speaker models from `home`.
-    static func loadModels(modelName: String, home: OzenHome, recognizerSettings: WhisperRecognizer.Settings,
+    public static func loadModels(modelName: String, home: OzenHome, recognizerSettings: WhisperRecognizer.Settings,
                            speakers: Bool) throws -> Models {
         let whisper = try InstalledModel.load(modelName, in: home)
         let vad = try InstalledModel.load("silero-vad", in: home)
@@ -33,14 +33,14 @@ enum CaptionSetup {
     }
 
     /// Silero's threshold: `OZEN_VAD_THRESHOLD` (0.1–0.9), a replay tool's knob; 0.5 otherwise.
-    static func voiceThreshold(_ environment: OzenEnvironment = .current) throws -> Float {
+    public static func voiceThreshold(_ environment: OzenEnvironment = .current) throws -> Float {
         try environment.voiceThreshold ?? 0.5
     }
 
     /// Every locked line is saved as it happens, on the history's own writer thread: the
     /// caption path only hands the event over. A conversation active in the last 20 minutes
     /// is continued with --continue, and otherwise offered on stderr.
-    static func startRecorder(home: OzenHome, continuing: Bool) throws -> ConversationRecorder {
+    public static func startRecorder(home: OzenHome, continuing: Bool) throws -> ConversationRecorder {
         var start = ConversationRecorder.Start.new
         if let recent = try? HistoryStore(path: HistoryStore.path(in: home)).conversationToContinue() {
             if continuing {
@@ -58,8 +58,8 @@ enum CaptionSetup {
     /// `--engine local|cloud`: the provider of `ozen caption provider set` when cloud captions
     /// are asked for (read before any model loads, so a missing one is said at once), and on
     /// stderr where the audio will go and what it costs.
-    static func cloudProvider(_ args: ArgumentReader, home: OzenHome) throws -> ProviderSettings? {
-        switch args.value("--engine") ?? "local" {
+    public static func cloudProvider(engine: String?, home: OzenHome) throws -> ProviderSettings? {
+        switch engine ?? "local" {
         case "local": return nil
         case "cloud": break
         case let other: throw UsageError(tr("--engine הוא local או cloud, קיבל '\(other)'", "--engine is local or cloud, got '\(other)'"))
@@ -78,7 +78,7 @@ enum CaptionSetup {
     }
 
     /// What `--engine cloud` did, once captions end.
-    static func reportCloud(_ cloud: CloudFinalsRecognizer?) {
+    public static func reportCloud(_ cloud: CloudFinalsRecognizer?) {
         guard let cloud else { return }
         let (fromCloud, fromHere) = cloud.linesByWhere
         FileHandle.standardError.write(Data(("ozen: " + tr("כתוביות בענן, שורות: \(fromCloud) מהענן, \(fromHere) מהמחשב הזה",

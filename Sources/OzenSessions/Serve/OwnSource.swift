@@ -9,14 +9,14 @@ import OzenStore
 final class OwnSource: @unchecked Sendable {
     let engines: CaptionEngines
     let language: SpokenLanguage
-    let printer: EventPrinter
     let recorder: ConversationRecorder?
     let display: DisplayHub
     let notifications: CaptionNotifications?
     let listeners: [any AudioListener]
     /// `--interpret`: the source language is translated into English sentence by sentence.
     let interpreting: (settings: InterpreterSettings, reviewer: (any SentenceReviewer)?)?
-    private let lock = NSLock()
+    /// Every event to stdout, the history, the display pages and the notifications, in that order.
+    private let events: EventFanOut
 
     init(engines: CaptionEngines, language: SpokenLanguage, printer: EventPrinter, recorder: ConversationRecorder?,
          display: DisplayHub, notifications: CaptionNotifications?, listeners: [any AudioListener],
@@ -24,22 +24,22 @@ final class OwnSource: @unchecked Sendable {
         self.interpreting = interpreting
         self.engines = engines
         self.language = language
-        self.printer = printer
         self.recorder = recorder
         self.display = display
         self.notifications = notifications
         self.listeners = listeners
+        var sinks: [EventFanOut.Sink] = [{ printer.print($0) }]
+        if let recorder { sinks.append { recorder.record($0) } }
+        sinks.append { display.publish($0) }
+        if let notifications { sinks.append { notifications.handle($0) } }
+        // The pages learn the conversation's id once the history has saved a line.
+        if let recorder { sinks.append { _ in if let id = recorder.conversationID { display.saved(in: id) } } }
+        events = EventFanOut(sinks)
     }
 
     /// One event, from the pipeline's thread or the microphone's watcher, handled whole.
     func handle(_ event: CaptionEvent) {
-        lock.lock()
-        defer { lock.unlock() }
-        printer.print(event)
-        recorder?.record(event)
-        display.publish(event)
-        notifications?.handle(event)
-        if let id = recorder?.conversationID { display.saved(in: id) }
+        events.send(event)
     }
 
     /// Captions a recording as if it were spoken now; the server keeps serving afterwards.
@@ -81,7 +81,7 @@ final class OwnSource: @unchecked Sendable {
         // This computer's own microphone is never refused a place on the recognizer.
         let stream = try engines.schedule.join(always: true)
         guard let interpreting else { return (try engines.captioner(language: language, stream: stream, clock: clock), nil) }
-        let settings = try InterpretCommand.captionSettings(language: interpreting.settings.language)
+        let settings = try PipelineSettings.interpreting(language: interpreting.settings.language)
         let captioner = try engines.captioner(language: interpreting.settings.language, stream: stream, clock: clock,
                                               settings: settings)
         // The translator's decodes take their turn with the streams' passes, as this stream's finals.

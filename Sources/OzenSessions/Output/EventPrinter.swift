@@ -3,13 +3,18 @@ import OzenKit
 
 /// Writes caption events to stdout: JSON Lines with --json, readable lines otherwise.
 /// Each write is flushed so a pipe reader sees a line the moment it is final.
-struct EventPrinter {
-    var json: Bool
+public struct EventPrinter: Sendable {
+    public var json: Bool
     /// Readable status lines on stderr ("listening", "retrying in 8 s: …"); `listen` shows
     /// them, `caption` keeps stderr for errors.
-    var showsStatus = false
+    public var showsStatus = false
 
-    func print(_ event: CaptionEvent) {
+    public init(json: Bool, showsStatus: Bool = false) {
+        self.json = json
+        self.showsStatus = showsStatus
+    }
+
+    public func print(_ event: CaptionEvent) {
         if json {
             write(event.json.serialized())
             return
@@ -53,7 +58,7 @@ struct EventPrinter {
     }
 
     /// A status in a short sentence.
-    static func text(of status: CaptionStatus) -> String {
+    public static func text(of status: CaptionStatus) -> String {
         switch status {
         case .loadingModel(let name): return tr("טוען את המודל \(name)…", "loading the model \(name)…")
         case .listening: return tr("מקשיב", "listening")

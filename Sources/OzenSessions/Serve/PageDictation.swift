@@ -25,7 +25,7 @@ struct PageDictation: Sendable {
         let raw = DictationText.stitched(lines)
         let result = polisher.polish(raw, language: language.rawValue)
         var note = result.note
-        if saves, !raw.isEmpty, let problem = DictateCommand.save(raw: raw, polished: result, language: language, seconds: seconds, home: home) {
+        if saves, !raw.isEmpty, let problem = DictationHistory.save(raw: raw, polished: result, language: language, seconds: seconds, home: home) {
             note = problem
         }
         return .object([("type", .string("dictation")), ("raw", .string(raw)), ("text", .string(result.text)),

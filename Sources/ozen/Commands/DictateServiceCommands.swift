@@ -2,6 +2,7 @@ import Foundation
 import OzenEngines
 import OzenIO
 import OzenKit
+import OzenSessions
 
 /// `ozen dictate serve` and `ozen dictate toggle|stop|status`: the dictation service keeps the
 /// models loaded so a take starts listening at once, and a desktop keyboard shortcut bound to
@@ -28,12 +29,13 @@ extension DictateCommand {
         do { server = try LocalCommandSocket.Server(path: try LocalCommandSocket.dictationPath()) }
         catch { Exit.fail(.failure, "\(error)") }
         let models = try CaptionSetup.loadModels(modelName: args.value("--model") ?? ChosenModel.name(in: OzenHome.fromEnvironment()), home: home,
-                                                 recognizerSettings: try CaptionCommand.tuning(), speakers: false)
-        let settings = try liveSettings(language: language)
+                                                 recognizerSettings: try PipelineSettings.recognizer(), speakers: false)
+        let settings = try PipelineSettings.dictation(language: language)
+        let deliverySettings = delivery(args, language: language, polisher: polisher, method: method, home: home)
         let service = DictationService(choice: choice, models: models, settings: settings) { take, cut in
-            try deliver(take, cut: cut, args: args, language: language, polisher: polisher, method: method, home: home)
+            try DictationDelivery.deliver(take, cut: cut, settings: deliverySettings)
         }
-        status(tr("שירות ההכתבה מוכן: ozen dictate toggle מתחיל ועוצר הכתבה", "the dictation service is ready: ozen dictate toggle starts and stops a take"))
+        DictationDelivery.status(tr("שירות ההכתבה מוכן: ozen dictate toggle מתחיל ועוצר הכתבה", "the dictation service is ready: ozen dictate toggle starts and stops a take"))
         let signals = StopSignals { _ = service.finishTake(); server.stop() }
         server.serve { command in
             let answer = service.answer(command)
@@ -54,7 +56,7 @@ extension DictateCommand {
         if answer == nil {
             guard name == "toggle" else {
                 if name == "status" { print("not running"); return }
-                status(tr("שירות ההכתבה לא פועל", "the dictation service is not running"))
+                DictationDelivery.status(tr("שירות ההכתבה לא פועל", "the dictation service is not running"))
                 return
             }
             try startService(arguments)
@@ -72,9 +74,9 @@ extension DictateCommand {
         let parts = (answer ?? "").split(separator: "\t", maxSplits: 1).map(String.init)
         if name == "status" { return print(answer ?? "") }
         switch parts.first ?? "" {
-        case "listening": status(tr("מקשיב — ozen dictate toggle שוב כדי לעצור", "listening — ozen dictate toggle again to stop"))
+        case "listening": DictationDelivery.status(tr("מקשיב — ozen dictate toggle שוב כדי לעצור", "listening — ozen dictate toggle again to stop"))
         case "inserted": print(parts.count > 1 ? parts[1] : "")
-        case "empty": status(tr("לא נשמע דיבור בהכתבה הזו", "no speech was heard in this take"))
+        case "empty": DictationDelivery.status(tr("לא נשמע דיבור בהכתבה הזו", "no speech was heard in this take"))
         case "error": Exit.fail(.failure, parts.count > 1 ? parts[1] : "")
         default: print(parts.joined(separator: " "))
         }
@@ -94,93 +96,4 @@ extension DictateCommand {
         process.standardError = FileHandle(forWritingAtPath: serviceLog()) ?? FileHandle.nullDevice
         try process.run()
     }
-}
-
-/// The takes of one service: at most one at a time, each with a microphone opened for it.
-final class DictationService: @unchecked Sendable {
-    typealias Deliver = @Sendable (DictateCommand.Take, Bool) throws -> String
-
-    private final class Run: @unchecked Sendable {
-        let control: TakeControl
-        let started = ContinuousClock.now
-        let done = DispatchSemaphore(value: 0)
-        var lines: [String] = []
-        var failure: Error?
-        init(control: TakeControl) { self.control = control }
-    }
-
-    private let lock = NSLock()
-    private let choice: MicrophoneChoice
-    private let models: CaptionSetup.Models
-    private let settings: LiveSettings
-    private let deliver: Deliver
-    private var current: Run?
-
-    init(choice: MicrophoneChoice, models: CaptionSetup.Models, settings: LiveSettings, deliver: @escaping Deliver) {
-        self.choice = choice
-        self.models = models
-        self.settings = settings
-        self.deliver = deliver
-    }
-
-    func answer(_ command: String) -> String {
-        switch command {
-        case "ping": return "pong"
-        case "status": return lock.withLock { current == nil } ? "idle" : "listening"
-        case "stop": _ = finishTake(); return "stopped"
-        case "toggle":
-            if lock.withLock({ current != nil }) { return finishTake() }
-            do { try startTake(); return "listening" } catch { return "error\t\(error)" }
-        default: return "error\t" + tr("פקודה לא מוכרת: \(command)", "unknown command: \(command)")
-        }
-    }
-
-    private func startTake() throws {
-        let microphone = try MicrophoneInput(choice: choice, settings: .default)
-        let inbox = LiveAudioInbox()
-        let run = Run(control: TakeControl(microphone: microphone, inbox: inbox))
-        try microphone.start(into: inbox) { status in
-            if case .failed(let reason, let action) = status { run.control.stop(failure: action.isEmpty ? reason : "\(reason) — \(action)") }
-        }
-        lock.withLock { current = run }
-        let pipeline = PipelineBox(models.captioner(settings: settings, clock: RealTimeClock()))
-        Thread.detachNewThread {
-            do {
-                try LiveStream.run(inbox, through: pipeline.captioner) { event in
-                    if case .line(let line, _) = event, !line.text.isEmpty { run.lines.append(line.text) }
-                }
-            } catch { run.failure = error }
-            run.done.signal()
-        }
-        // A take ends by itself at the limit, and is delivered as if she had tapped stop.
-        DispatchQueue.global().asyncAfter(deadline: .now() + DictateCommand.longestTake) { [weak self] in
-            guard let self, self.lock.withLock({ self.current === run }) else { return }
-            run.control.stop(atLimit: true)
-            _ = self.finishTake()
-        }
-    }
-
-    /// Stops the open take (if any), waits for its last final pass and delivers its text.
-    func finishTake() -> String {
-        guard let run = lock.withLock({ () -> Run? in let r = current; current = nil; return r }) else { return "empty" }
-        run.control.stop()
-        run.done.wait()
-        if let failure = run.failure { return "error\t\(failure)" }
-        let stoppedAt = run.control.stoppedAt ?? ContinuousClock.now
-        let take = DictateCommand.Take(raw: DictationText.stitched(run.lines), seconds: RealTimeClock.seconds(stoppedAt - run.started),
-                                       stoppedAt: stoppedAt)
-        do {
-            let text = try deliver(take, run.control.endedAtLimit)
-            if let problem = run.control.failure { DictateCommand.status(problem) }
-            return take.raw.isEmpty ? "empty" : "inserted\t" + text.replacingOccurrences(of: "\n", with: " ")
-        } catch {
-            return "error\t\(error)"
-        }
-    }
-}
-
-/// The take's pipeline, handed to the one thread that runs it.
-private final class PipelineBox: @unchecked Sendable {
-    let captioner: LiveCaptioner
-    init(_ captioner: LiveCaptioner) { self.captioner = captioner }
 }

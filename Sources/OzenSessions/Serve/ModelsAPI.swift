@@ -29,7 +29,7 @@ final class ModelsAPI: @unchecked Sendable {
         switch (request.method, request.path) {
         case ("GET", "/api/models"):
             do {
-                let report = try ModelsAvailableCommand.report(home: home)
+                let report = try ModelsReport.make(home: home)
                 return .json(String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys]), as: UTF8.self))
             } catch { return HistoryAPI.problem(500, String(describing: error)) }
         case ("GET", "/api/models/install"):

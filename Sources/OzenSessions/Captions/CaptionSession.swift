@@ -1,0 +1,62 @@
+import Foundation
+import OzenEngines
+import OzenIO
+import OzenKit
+import OzenStore
+
+/// `ozen caption FILE`'s session: a recording captioned from one `CaptionSettings`, its
+/// events sent to the terminal (lines, or JSON events), the diagnostics, the history and
+/// the notifications.
+public struct CaptionSession {
+    public let settings: CaptionSettings
+
+    public init(settings: CaptionSettings) {
+        self.settings = settings
+    }
+
+    /// Captions `audio` to its end, then closes the history.
+    public func run(_ audio: MonoAudio) throws {
+        let settings = self.settings
+        let home = settings.home
+        let json = settings.json
+        let output = EventPrinter(json: json)
+        output.print(.status(.loadingModel(name: settings.modelName), at: 0))
+        let models = try CaptionSetup.loadModels(modelName: settings.modelName, home: home, recognizerSettings: settings.recognizer,
+                                                 speakers: settings.speakers)
+        let sounds = settings.sounds ? SoundAlerts.watchOrWarn(home: home, alsoMuted: settings.mutedSounds) : nil
+        let notifications = settings.notifies ? CaptionNotifications { line in
+            FileHandle.standardError.write(Data(("ozen: " + line + "\n").utf8))
+        } : nil
+        // The clock starts once everything is loaded: with --realtime the recording plays from then.
+        // Without it the file is captioned on the steady clock, whose passes cost the same on any
+        // machine under any load, so the same file gives the same lines on every run.
+        let clock: any PipelineClock = settings.realtime ? RealTimeClock() : SteadyCostClock()
+        let began = Date()
+        let diagnostics = DiagnosticsSession(home: home, command: "caption", model: settings.modelName)
+        let cloud = settings.cloud.map {
+            CloudFinalsRecognizer(local: models.recognizer, provider: $0) { [output] text in
+                diagnostics.cloud(text)
+                output.print(.status(.note(text), at: Date().timeIntervalSince(began)))
+                if !json { FileHandle.standardError.write(Data(("ozen: " + text + "\n").utf8)) }
+            }
+        }
+        let captioner = models.captioner(settings: settings.live, clock: clock, cloud: cloud)
+        let recorder = settings.saves ? try CaptionSetup.startRecorder(home: home, continuing: settings.continuing) : nil
+        let events = EventFanOut([{ output.print($0) }, { diagnostics.update(from: captioner, deliveredSeconds: nil, event: $0) }])
+        if let recorder { events.add { recorder.record($0) } }
+        if let notifications { events.add { notifications.handle($0) } }
+        try RecordingReplay.run(audio, through: captioner, clock: clock, listeners: sounds.map { [$0] } ?? []) { event in
+            events.send(event)
+        }
+        notifications?.close()
+        CaptionSetup.reportCloud(cloud)
+        diagnostics.cloudCounts(cloud?.linesByWhere)
+        diagnostics.end()
+        if let recorder {
+            let unsaved = recorder.close()
+            if !unsaved.isEmpty {
+                throw HistoryNotSaved(lines: unsaved.count, path: HistoryStore.path(in: home))
+            }
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import OzenEngines
+import OzenIO
+import OzenKit
+
+/// The takes of one service: at most one at a time, each with a microphone opened for it.
+public final class DictationService: @unchecked Sendable {
+    public typealias Deliver = @Sendable (DictationTake, Bool) throws -> String
+
+    private final class Run: @unchecked Sendable {
+        let control: TakeControl
+        let started = ContinuousClock.now
+        let done = DispatchSemaphore(value: 0)
+        var lines: [String] = []
+        var failure: Error?
+        init(control: TakeControl) { self.control = control }
+    }
+
+    private let lock = NSLock()
+    private let choice: MicrophoneChoice
+    private let models: CaptionSetup.Models
+    private let settings: LiveSettings
+    private let deliver: Deliver
+    private var current: Run?
+
+    public init(choice: MicrophoneChoice, models: CaptionSetup.Models, settings: LiveSettings, deliver: @escaping Deliver) {
+        self.choice = choice
+        self.models = models
+        self.settings = settings
+        self.deliver = deliver
+    }
+
+    /// The answer to one command line of the socket's protocol (`toggle`, `stop`, `status`, `ping`).
+    public func answer(_ command: String) -> String {
+        switch command {
+        case "ping": return "pong"
+        case "status": return lock.withLock { current == nil } ? "idle" : "listening"
+        case "stop": _ = finishTake(); return "stopped"
+        case "toggle":
+            if lock.withLock({ current != nil }) { return finishTake() }
+            do { try startTake(); return "listening" } catch { return "error\t\(error)" }
+        default: return "error\t" + tr("פקודה לא מוכרת: \(command)", "unknown command: \(command)")
+        }
+    }
+
+    private func startTake() throws {
+        let microphone = try MicrophoneInput(choice: choice, settings: .default)
+        let inbox = LiveAudioInbox()
+        let run = Run(control: TakeControl(microphone: microphone, inbox: inbox))
+        try microphone.start(into: inbox) { status in
+            if case .failed(let reason, let action) = status { run.control.stop(failure: action.isEmpty ? reason : "\(reason) — \(action)") }
+        }
+        lock.withLock { current = run }
+        let pipeline = PipelineBox(models.captioner(settings: settings, clock: RealTimeClock()))
+        Thread.detachNewThread {
+            do {
+                try LiveStream.run(inbox, through: pipeline.captioner) { event in
+                    if case .line(let line, _) = event, !line.text.isEmpty { run.lines.append(line.text) }
+                }
+            } catch { run.failure = error }
+            run.done.signal()
+        }
+        // A take ends by itself at the limit, and is delivered as if she had tapped stop.
+        DispatchQueue.global().asyncAfter(deadline: .now() + DictationTake.longest) { [weak self] in
+            guard let self, self.lock.withLock({ self.current === run }) else { return }
+            run.control.stop(atLimit: true)
+            _ = self.finishTake()
+        }
+    }
+
+    /// Stops the open take (if any), waits for its last final pass and delivers its text.
+    public func finishTake() -> String {
+        guard let run = lock.withLock({ () -> Run? in let r = current; current = nil; return r }) else { return "empty" }
+        run.control.stop()
+        run.done.wait()
+        if let failure = run.failure { return "error\t\(failure)" }
+        let stoppedAt = run.control.stoppedAt ?? ContinuousClock.now
+        let take = DictationTake(raw: DictationText.stitched(run.lines), seconds: RealTimeClock.seconds(stoppedAt - run.started),
+                                       stoppedAt: stoppedAt)
+        do {
+            let text = try deliver(take, run.control.endedAtLimit)
+            if let problem = run.control.failure { DictationDelivery.status(problem) }
+            return take.raw.isEmpty ? "empty" : "inserted\t" + text.replacingOccurrences(of: "\n", with: " ")
+        } catch {
+            return "error\t\(error)"
+        }
+    }
+}
+
+/// The take's pipeline, handed to the one thread that runs it.
+private final class PipelineBox: @unchecked Sendable {
+    let captioner: LiveCaptioner
+    init(_ captioner: LiveCaptioner) { self.captioner = captioner }
+}

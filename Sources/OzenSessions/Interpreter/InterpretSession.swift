@@ -1,0 +1,77 @@
+import Foundation
+import OzenEngines
+import OzenIO
+import OzenKit
+import OzenStore
+
+/// `ozen interpret`'s session: the other person's speech captioned in its language and shown
+/// in English a few seconds behind, from one `InterpretSettings`. Its events go to the
+/// terminal (the English; every event with --json) and the history.
+public struct InterpretSession {
+    public let settings: InterpretSettings
+
+    public init(settings: InterpretSettings) {
+        self.settings = settings
+    }
+
+    /// Interprets the recording to its end, or the microphone until Ctrl-C or SIGTERM; then the
+    /// history closes. A microphone that cannot start is a `MicrophoneProblem`.
+    public func run() throws {
+        let settings = self.settings
+        let home = settings.home
+        let json = settings.json
+        let printer = EventPrinter(json: json, showsStatus: true)
+        let output = EventFanOut([{ event in
+            // Without --json the English is what she reads; the source lines come with it.
+            if !json, case .line = event { return }
+            printer.print(event)
+        }])
+        output.send(.status(.loadingModel(name: settings.modelName), at: 0))
+        let models = try CaptionSetup.loadModels(modelName: settings.modelName, home: home, recognizerSettings: settings.recognizer,
+                                                 speakers: false)
+        let whisper = WhisperTranslator(recognizer: models.recognizer)
+        let translator: any SentenceTranslator
+        var fallback: (any SentenceTranslator)?
+        switch settings.translator {
+        case .whisper: translator = whisper
+        case .llm(let provider):
+            translator = LLMTranslator(provider: provider)
+            fallback = whisper
+        }
+        let audio: MonoAudio?
+        if case .recording(let recording) = settings.source { audio = recording } else { audio = nil }
+        let clock: any PipelineClock = (audio == nil || settings.realtime) ? RealTimeClock() : SteadyCostClock()
+        let captioner = models.captioner(settings: try PipelineSettings.interpreting(language: settings.interpreter.language), clock: clock)
+        let interpreter = Interpreter(translator: translator, fallback: fallback, reviewer: settings.reviewer,
+                                      settings: settings.interpreter, clock: clock)
+        let recorder = settings.saves ? try CaptionSetup.startRecorder(home: home, continuing: false) : nil
+        if let recorder { output.add { recorder.record($0) } }
+
+        switch settings.source {
+        case .recording(let audio):
+            try RecordingReplay.run(audio, through: captioner, clock: clock, listeners: [interpreter]) { event in
+                interpreter.pass(event) { output.send($0) }
+            }
+        case .microphone(let microphone):
+            let inbox = LiveAudioInbox()
+            do {
+                try microphone.start(into: inbox) { [microphone] status in
+                    output.send(.status(status, at: microphone.deliveredSeconds))
+                    if case .failed = status { inbox.close() }
+                }
+            } catch {
+                throw MicrophoneProblem(reason: error.description, action: "")
+            }
+            let signals = StopSignals { microphone.stop(); inbox.close() }
+            try LiveStream.run(inbox, through: captioner, listeners: [interpreter]) { event in
+                interpreter.pass(event) { output.send($0) }
+            }
+            microphone.stop()
+            _ = signals
+        }
+        if let recorder {
+            let unsaved = recorder.close()
+            if !unsaved.isEmpty { throw HistoryNotSaved(lines: unsaved.count, path: HistoryStore.path(in: home)) }
+        }
+    }
+}

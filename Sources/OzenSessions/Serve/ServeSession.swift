@@ -1,0 +1,140 @@
+import Foundation
+import OzenEngines
+import OzenIO
+import OzenKit
+import OzenStore
+
+/// `ozen serve`'s session: the caption display in a browser, and the home computer of the Ozen
+/// phone app, run from one `ServeSettings` until Ctrl-C or SIGTERM.
+///
+/// One process, one port: plain GETs get the display page, a WebSocket upgrade at "/" speaks
+/// home protocol v1, and /api/ answers the page's history questions. It listens on 127.0.0.1
+/// unless `--lan` is given; then every connection must bring the pairing token, which is
+/// printed once, inside the address to open on the tablet. With a recording as its source it
+/// is captioned as if spoken now, for the display and the history (the replay tool).
+public struct ServeSession {
+    /// How long a stop waits for the caption pipelines to end: an abandoned stream stops within
+    /// one step of its pass, and the microphone's last final pass takes 1–3 s on this 2-core
+    /// machine with four streams running; tests give a stopped server 10 s before they kill it.
+    static let pipelinesGrace = 8.0
+
+    public let settings: ServeSettings
+
+    public init(settings: ServeSettings) {
+        self.settings = settings
+    }
+
+    /// Serves until stopped; then the pipelines end and the history closes.
+    public func run() throws {
+        let settings = self.settings
+        let address = settings.address
+        let home = settings.home
+        let pairing = address.needsPairing ? try PairingToken.loadOrCreate(in: home) : nil
+        let printer = EventPrinter(json: settings.json)
+
+        let modelName = settings.modelName
+        let running = RunningCaptions.started(command: "ozen serve", model: modelName, in: home)
+        defer { running.finished() }
+        printer.print(.status(.loadingModel(name: modelName), at: 0))
+        let engines = try CaptionEngines(home: home, modelName: modelName, speakersOn: settings.speakers,
+                                         keywords: settings.alertWords, cloud: settings.cloud)
+        let display = DisplayHub()
+        let hasOwnSource = settings.hasOwnSource
+        let recorder: ConversationRecorder? = !settings.saves || !hasOwnSource
+            ? nil : try CaptionSetup.startRecorder(home: home, continuing: false)
+        var star: (@Sendable (Int, Bool) -> Void)?
+        if let recorder {
+            star = { id, starred in
+                recorder.star(lineID: id, starred: starred)
+                display.star(lineID: id, starred: starred)
+            }
+        }
+        let inbox = LiveAudioInbox()
+        let speaking = SpeakingAloud(home: home) { inbox.setMuted($0) }
+        let limits = ConnectionLimits.Settings()
+        let threads = PipelineThreads()
+        // The page's dictation panel: takes polished as `ozen dictate --polish` would, saved
+        // unless --no-save, inserted at this computer's cursor when the page asks.
+        let dictation = PageDictation(home: home, polisher: settings.dictationPolisher,
+                                      saves: settings.saves, pairing: pairing,
+                                      insertion: settings.dictationInsertion)
+        let services = HomeSocket.Services(engines: engines, display: display, connections: HomeConnections(settings: limits),
+                                           pairing: pairing, star: star, say: { speaking.say($0) }, dictation: dictation,
+                                           threads: threads)
+        var options = WebServer.Options(address: address, documentRoot: DisplayPage.folder())
+        // Every WebSocket holds a thread: room for all the connections the limits let in, and
+        // as many again for pages, history questions and connections not yet upgraded.
+        options.threads = 2 * (limits.waiting + limits.greeted)
+        let history = HistoryAPI(home: home, pairing: pairing)
+        let transcriptions = TranscriptionAPI(recognizer: engines.recognizer, schedule: engines.schedule, pairing: pairing)
+        let diagnostics = DiagnosticsAPI(home: home, pairing: pairing)
+        let firstRun = FirstRunAPI(home: home, pairing: pairing)
+        let models = ModelsAPI(home: home, pairing: pairing)
+        let server = try WebServer(options: options, routes: [("/api/dictation/", { dictation.answer($0) }),
+                                                              ("/api/diagnostics", { diagnostics.answer($0) }),
+                                                              ("/api/first-run", { firstRun.answer($0) }),
+                                                              ("/api/models", { models.answer($0) }),
+                                                              ("/api/", { history.answer($0) }),
+                                                              ("/v1/", { transcriptions.answer($0) })]) { peer, _ in
+            HomeSocket(peer: peer, services: services)
+        }
+        Self.announce(server: server, address: address, pairing: pairing)
+
+        let stop = StopSignal()
+        let replayStopped = PassCancellation()
+        var microphone: MicrophoneInput?
+        if case .microphone(let input) = settings.source { microphone = input }
+        if hasOwnSource {
+            let sounds = settings.sounds ? SoundAlerts.watchOrWarn(home: home, alsoMuted: settings.mutedSounds) : nil
+            let notifications = settings.notifies ? CaptionNotifications { line in
+                FileHandle.standardError.write(Data(("ozen: " + line + "\n").utf8))
+            } : nil
+            let ownSource = OwnSource(engines: engines, language: settings.language, printer: printer, recorder: recorder,
+                                      display: display, notifications: notifications, listeners: sounds.map { [$0] } ?? [],
+                                      interpreting: settings.interpreting)
+            let source = settings.source
+            threads.start(name: "ozen-serve-source") {
+                switch source {
+                case .recording(let recording): ownSource.replay(recording, until: replayStopped)
+                case .microphone(let input): ownSource.listen(input, inbox: inbox)
+                case .none: break
+                }
+            }
+        }
+        stop.wait()
+        replayStopped.cancel()
+        microphone?.stop()
+        inbox.close()
+        server.stop()
+        // Closing the connections abandoned every client's stream; the microphone's open line
+        // gets its final pass. Both end within a pass or two.
+        let stillRunning = threads.waitUntilEnded(seconds: Self.pipelinesGrace)
+        if stillRunning > 0 {
+            FileHandle.standardError.write(Data(tr("ozen: \(stillRunning) צינורות כתוביות עדיין רצים אחרי \(Int(Self.pipelinesGrace)) שניות; יוצאים בלעדיהם\n",
+                                                    "ozen: \(stillRunning) caption pipelines still running after \(Int(Self.pipelinesGrace)) s; stopping without them\n").utf8))
+        }
+        if let recorder {
+            let unsaved = recorder.close()
+            if !unsaved.isEmpty { throw HistoryNotSaved(lines: unsaved.count, path: HistoryStore.path(in: home)) }
+        }
+    }
+
+    /// Where to open the display, on stderr (stdout carries the captions). With --lan the
+    /// address carries the pairing token; it is printed here and nowhere else.
+    static func announce(server: WebServer, address: ListenAddress, pairing: PairingToken?) {
+        var lines: [String] = []
+        if let pairing {
+            // This computer's own address first (a browser here), then the network's (a tablet).
+            let hosts = address.host == "0.0.0.0" ? ["127.0.0.1"] + NetworkAddresses.localNetwork() : [address.host]
+            lines.append(tr("ozen: מקשיב ברשת המקומית. לצימוד טאבלט או טלפון פתחו:", "ozen: listening on the local network. To pair a tablet or phone, open:"))
+            for host in hosts {
+                lines.append("  http://\(host):\(server.port)/#token=\(pairing.value)")
+            }
+            lines.append(tr("ozen: קוד הצימוד (לאפליקציה): \(pairing.value)", "ozen: pairing token (for the app): \(pairing.value)"))
+        } else {
+            lines.append(tr("ozen: הכתוביות מוצגות ב־http://\(address.host):\(server.port)/ (רק במחשב הזה)",
+                            "ozen: captions at http://\(address.host):\(server.port)/ (this computer only)"))
+        }
+        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
+}
