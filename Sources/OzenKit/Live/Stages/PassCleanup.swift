@@ -1,0 +1,44 @@
+/// Cleans the text a pass gives: a run Whisper repeated (`RepetitionTrimmer`) and a short
+/// loop (`ShortLoop`) are cut to one copy, and after a sentence was locked mid-utterance the
+/// words at the pass's head that repeat its end are dropped.
+struct PassCleanup {
+    /// The last words of a sentence locked while its utterance went on: the next passes
+    /// decode from a little before its end, and repeat these words at their head.
+    var lockedTail: [String] = []
+
+    /// The pass's transcript cleaned, and whether its text held a short loop (now cut to one copy).
+    func clean(_ transcript: Transcript) -> (transcript: Transcript, looped: Bool) {
+        var cleaned = transcript
+        let said = transcript.text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        var kept = RepetitionTrimmer.keptWords(of: said)
+        let loop = ShortLoop.keptWords(of: kept.map { said[$0] })
+        let looped = loop.count < kept.count
+        if looped { kept = loop.map { kept[$0] } }
+        if kept.count < said.count {
+            cleaned.text = kept.map { said[$0] }.joined(separator: " ")
+            // The kept words keep their times where the times line up with the text.
+            cleaned.words = transcript.words.count == said.count ? kept.map { transcript.words[$0] } : []
+        }
+        return (dropRepeatedHead(cleaned), looped)
+    }
+
+    /// After a sentence was locked mid-utterance, passes start just before its last word; the
+    /// longest run of 1–5 words at the head of a pass that repeats the locked tail is dropped
+    /// (whisper_streaming's rule), so the overlap neither loses nor doubles a word.
+    private func dropRepeatedHead(_ transcript: Transcript) -> Transcript {
+        guard !lockedTail.isEmpty else { return transcript }
+        let words = transcript.text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        let tail = lockedTail.map(WordStabilizer.normalised)
+        var drop = 0
+        for n in stride(from: min(5, words.count, tail.count), through: 1, by: -1)
+        where words.prefix(n).map(WordStabilizer.normalised) == Array(tail.suffix(n)) {
+            drop = n
+            break
+        }
+        guard drop > 0 else { return transcript }
+        var trimmed = transcript
+        trimmed.text = words.dropFirst(drop).joined(separator: " ")
+        trimmed.words = transcript.words.count == words.count ? Array(transcript.words.dropFirst(drop)) : []
+        return trimmed
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// Runs one recognizer pass: its decoding options (beam, prompt, the final passes' audio
+/// context margin, the live passes' cancellation), what it cost on the pipeline's clock, and
+/// the pass log; its text is cleaned by `PassCleanup`.
+final class PassDecoder {
+    /// What a pass gave: its cleaned transcript, its cost as the pipeline's clock counts it,
+    /// and whether its text held a short loop (`ShortLoop`), now cut to one copy.
+    struct Pass {
+        var transcript: Transcript
+        var cost: Double
+        var looped: Bool
+    }
+
+    let recognizer: any SpeechRecognizer
+    let clock: any PipelineClock
+    let settings: LiveSettings
+    let rate = Double(MonoAudio.speechRate)
+    /// Cancelled when the audio ends: see `LiveCaptioner.endOfAudio`.
+    var endOfAudio: PassCancellation?
+    /// Told of every pass and what it cost.
+    var passLog: ((String) -> Void)?
+    /// Seconds spent in recognizer passes (the pipeline's busy time).
+    private(set) var busySeconds = 0.0
+    var cleanup = PassCleanup()
+
+    init(recognizer: any SpeechRecognizer, clock: any PipelineClock, settings: LiveSettings) {
+        self.recognizer = recognizer
+        self.clock = clock
+        self.settings = settings
+    }
+
+    /// Decodes a pass, primed with `prompt`'s names list only when `prompted` and `final`.
+    /// `afresh`: no prompt at all and Whisper's temperature fallback, for a final pass that
+    /// came back looping (its random sampling is seeded, so a replay repeats it).
+    func decode(_ samples: [Float], beam: Int, prompt: PassPrompt, prompted: Bool = true, final: Bool = false,
+                afresh: Bool = false) throws -> Pass {
+        let started = ContinuousClock.now
+        let clockBefore = clock.now
+        var options = DecodingOptions(language: settings.language, beamSize: beam,
+                                      prompt: afresh ? nil : prompt.text(withNames: prompted && final),
+                                      allowsFallback: afresh,  // see DecodingOptions
+                                      audioContextMargin: final ? settings.finalAudioContextMargin : nil)
+        options.isLivePass = !final
+        if !final { options.cancellation = endOfAudio }
+        let transcript: Transcript
+        do {
+            transcript = try recognizer.transcribe(samples, options: options)
+        } catch let cancelled as PassCancelled {
+            let spent = RealTimeClock.seconds(ContinuousClock.now - started)
+            clock.charge(spent)
+            busySeconds += spent
+            throw cancelled
+        }
+        let measured = RealTimeClock.seconds(ContinuousClock.now - started)
+        passLog?(String(format: "%@ pass over %.1f s of audio: %.2f s%@%@", final ? "final" : "live",
+                        Double(samples.count) / rate, measured, afresh ? " (afresh, after a loop)" : "",
+                        prompted || !final ? "" : " (unprompted)") + " «\(transcript.text)»")
+        clock.charge(measured)
+        busySeconds += measured
+        // The pass's cost as the pipeline's clock counts it (real time, the audio clock's charge,
+        // or the tests' steady cost): what the next pass's spacing is based on.
+        let cost = clock.now - clockBefore
+        let cleaned = cleanup.clean(transcript)
+        return Pass(transcript: cleaned.transcript, cost: cost, looped: cleaned.looped)
+    }
+}
