@@ -57,7 +57,7 @@ enum BenchCommand {
            let lf = Percentile.median(live.latency.firstWords), let bf = Percentile.median(base.latency.firstWords) {
             print(String(format: "ratio live/baseline: first words %.2f, settle %.2f, CPU %.2f", lf / bf, l / b, live.cpu / base.cpu))
         }
-        print(String(format: "peak memory (whole process) %.0f MiB", peakMemoryMiB()))
+        print(String(format: "peak memory (whole process) %.0f MiB", ProcessUsage.peakMemoryMiB()))
         if audio.duration >= 600 {
             print("settle latency per 5-minute block (live passes):")
             let blocks = Dictionary(grouping: live.latency.samples) { Int($0.lineStart / 300) }
@@ -91,24 +91,11 @@ enum BenchCommand {
         let captioner = LiveCaptioner(classifier: try SileroFrameClassifier(model: vad, threshold: try CaptionSetup.voiceThreshold()), recognizer: recognizer,
                                       settings: settings, clock: clock)
         var events = [CaptionEvent]()
-        let cpuBefore = cpuSeconds()
+        let cpuBefore = ProcessUsage.cpuSeconds()
         try RecordingReplay.run(audio, through: captioner, clock: clock) { events.append($0) }
         return Measurement(latency: CaptionLatency(events: events),
                            busy: captioner.busySeconds,
-                           cpu: cpuSeconds() - cpuBefore, audioSeconds: audio.duration, lines: captioner.linesEmitted)
-    }
-
-    static func cpuSeconds() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        func s(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
-        return s(usage.ru_utime) + s(usage.ru_stime)
-    }
-
-    static func peakMemoryMiB() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Double(usage.ru_maxrss) / 1024
+                           cpu: ProcessUsage.cpuSeconds() - cpuBefore, audioSeconds: audio.duration, lines: captioner.linesEmitted)
     }
 }
 

@@ -46,7 +46,7 @@ enum InterpretBenchCommand {
             let reviewer = try args.value("--second-pass").map { try SecondPassClient(baseURL: $0) }
             let interpreter = Interpreter(translator: WhisperTranslator(recognizer: models.recognizer), reviewer: reviewer,
                                           settings: InterpreterSettings(language: language), clock: clock)
-            let cpuBefore = BenchCommand.cpuSeconds()
+            let cpuBefore = ProcessUsage.cpuSeconds()
             let started = ContinuousClock.now
             var events: [Stamped] = []
             try RecordingReplay.run(MonoAudio(samples: samples, sampleRate: MonoAudio.speechRate), through: captioner, clock: clock,
@@ -55,7 +55,7 @@ enum InterpretBenchCommand {
                     events.append(Stamped(event: out, wall: realtime ? RealTimeClock.seconds(ContinuousClock.now - started) : out.at))
                 }
             }
-            cpu += BenchCommand.cpuSeconds() - cpuBefore
+            cpu += ProcessUsage.cpuSeconds() - cpuBefore
             sentences += interpreter.sentences
             revised += interpreter.revised
             checked += interpreter.checked
@@ -86,7 +86,7 @@ enum InterpretBenchCommand {
             let translator = WhisperTranslator(recognizer: models.recognizer)
             var offlineEnglish: [SentenceTranslation] = []
             for (index, sentence) in refs.sentences.enumerated() {
-                let audio = AccuracyBenchCommand.stretch(samples, from: sentence.start - 0.15, to: sentence.end + 0.15)
+                let audio = AccuracyBench.stretch(samples, from: sentence.start - 0.15, to: sentence.end + 0.15)
                 let alone = try translator.translate(SentenceToTranslate(audio: audio, source: sentence.source, language: language))
                 var withContext: String?
                 if sentence.words <= InterpreterSettings.default.contextUpToWords {
@@ -132,7 +132,7 @@ enum InterpretBenchCommand {
             print("second pass: \(revised) revised, \(checked) checked, of \(sentences)")
         }
         print(String(format: "CPU %.1f s per audio minute", cpu / audioSeconds * 60))
-        print(String(format: "peak memory (whole process) %.0f MiB", BenchCommand.peakMemoryMiB()))
+        print(String(format: "peak memory (whole process) %.0f MiB", ProcessUsage.peakMemoryMiB()))
     }
 
     /// Where the voice in [from, to] ends: the end of the last 10 ms frame whose level is within

@@ -21,7 +21,7 @@ enum ServeBenchCommand {
         let languageCode = language.rawValue
         var recordings = try args.positional.map { try WAVDecoder().read(path: $0).atSpeechRate().samples }
         // --table: the five-person table of `bench accuracy --table` (77 s, 13 turns, real voices).
-        if args.flag("--table") { recordings.append(try AccuracyBenchCommand.table(folder: try FixturesFolder.checked(nil), seed: 7).samples) }
+        if args.flag("--table") { recordings.append(try AccuracyBench.table(folder: try FixturesFolder.checked(nil), seed: 7).samples) }
         let modelName = args.value("--model") ?? "base"
 
         let server = try BenchServer(language: languageCode, model: modelName, speakers: !args.flag("--no-speakers"))
