@@ -150,7 +150,7 @@ enum SoundsEvalCommand {
             joined += try read("interpreter/fr/conversation.wav") + read("interpreter/it/conversation.wav")
             name = "LibriVox, Kennedy, the cards reader, French and Italian prompts"
         case .report:
-            joined = SimulatedTable(turns: try SpeakersEvalCommand.tableTurns(folder: folder), seed: 7, pauses: 0.8...1.2).audio
+            joined = SimulatedTable(turns: try SpeakersEval.tableTurns(folder: folder), seed: 7, pauses: 0.8...1.2).audio
             for clip in try FileManager.default.contentsOfDirectory(atPath: folder + "/librivox").filter({ $0.hasSuffix(".wav") }).sorted() {
                 joined += try read("librivox/" + clip)
             }
