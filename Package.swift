@@ -8,7 +8,8 @@
 //   OzenStore    conversation history in SQLite
 //   OzenIO       microphones, the web display's server, desktop notifications
 //   OzenSessions the sessions the commands run, built from settings values: `ozen serve`'s
-//                home server, the caption pipeline's setup, the reports the server answers
+//                home server, the caption pipeline's setup, the reports the server answers,
+//                the benches and evals
 //   ozen         the command-line tool, thin: arguments in, settings built, results printed
 // C libraries are `.systemLibrary` targets found through pkg-config files that
 // scripts/setup.sh writes into /usr/local/lib/pkgconfig.

@@ -1,16 +1,15 @@
 import Foundation
 import OzenKit
-import OzenSessions
 
 /// The folder of recordings that the evals and benches read (`--fixtures DIR`, the repository's
 /// `Tests/Fixtures/downloaded` by default, filled by `scripts/setup.sh`). A relative path is
 /// read from where `ozen` runs, so an eval started elsewhere finds nothing: it says so, and
 /// what to do, instead of a file-system error.
-enum FixturesFolder {
-    static let standard = "Tests/Fixtures/downloaded"
+public enum FixturesFolder {
+    public static let standard = "Tests/Fixtures/downloaded"
 
     /// `chosen`, or the standard folder, once it is known to exist.
-    static func checked(_ chosen: String?) throws -> String {
+    public static func checked(_ chosen: String?) throws -> String {
         let folder = chosen ?? standard
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {

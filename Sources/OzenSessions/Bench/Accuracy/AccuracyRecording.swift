@@ -1,0 +1,67 @@
+import Foundation
+import OzenKit
+
+extension AccuracyBench {
+    /// One recording the bench captions, with its reference text when there is one.
+    public struct Recording {
+        public var name: String
+        public var samples: [Float]
+        public var reference: String?
+        /// Who said what when (the table only).
+        public var turns: [(turn: SpeechTurn, text: String)] = []
+        public var seconds: Double { Double(samples.count) / Double(MonoAudio.speechRate) }
+    }
+
+    /// The recording at `path`, with its reference: `FILE.txt` beside it, or a
+    /// pocketsphinx-style `transcription` / `*.transcription` file in its folder.
+    static func recording(at path: String) throws -> Recording {
+        let samples = try WAVDecoder().read(path: path).atSpeechRate().samples
+        return Recording(name: (path as NSString).lastPathComponent, samples: samples,
+                         reference: try ReferenceTranscripts.find(for: path))
+    }
+
+    /// A table of real people from the fixtures (the LibriVox reader, President Kennedy, the
+    /// cards reader and the pyannote call's two women, each turn with its transcript) with
+    /// 0.8–1.2 s between turns.
+    public static func table(folder: String, seed: UInt64) throws -> Recording {
+        func read(_ relative: String) throws -> [Float] { try WAVDecoder().read(path: folder + "/" + relative).atSpeechRate().samples }
+        var turns: [SimulatedTable.Turn] = []
+        var texts: [String] = []
+        for clip in try ReferenceTranscripts.transcriptionFile(folder + "/librivox/transcription") {
+            turns.append(.init(speaker: "librivox reader", samples: try read("librivox/\(clip.name).wav")))
+            texts.append(clip.text)
+        }
+        turns.append(.init(speaker: "kennedy", samples: try read("jfk/jfk.wav")))
+        texts.append(ReferenceTranscripts.jfk)
+        let cards = Dictionary(uniqueKeysWithValues: try ReferenceTranscripts.transcriptionFile(folder + "/cards/cards.transcription").map { ($0.name, $0.text) })
+        let gap = [Float](repeating: 0, count: MonoAudio.speechRate * 15 / 100)
+        for pair in [["001", "002"], ["003", "004", "005"]] {
+            turns.append(.init(speaker: "cards reader", samples: try pair.map { try read("cards/\($0).wav") }.joined(separator: gap).map { $0 }))
+            texts.append(pair.compactMap { cards[$0] }.joined(separator: " "))
+        }
+        // The call's two women: each run of one person's segments (the STM transcript) is a turn.
+        let call = try read("pyannote/sample.wav")
+        let rate = Double(MonoAudio.speechRate)
+        var run: (speaker: String, start: Double, end: Double, text: String)?
+        func closeRun() {
+            guard let r = run, r.end - r.start >= 1.5 else { return }
+            turns.append(.init(speaker: "call " + r.speaker, samples: Array(call[Int(r.start * rate)..<min(call.count, Int(r.end * rate))])))
+            texts.append(r.text)
+        }
+        for line in try String(contentsOfFile: folder + "/pyannote/sample.stm", encoding: .utf8).split(separator: "\n") {
+            let fields = line.split(separator: " ", maxSplits: 5).map(String.init)
+            guard fields.count == 6, let start = Double(fields[3]), let end = Double(fields[4]) else { continue }
+            if let r = run, r.speaker == fields[2], start - r.end < 0.3 {
+                run = (r.speaker, r.start, end, r.text + " " + fields[5])
+            } else {
+                closeRun()
+                run = (fields[2], start, end, fields[5])
+            }
+        }
+        closeRun()
+        let table = SimulatedTable(turns: turns, seed: seed, pauses: 0.8...1.2)
+        let spoken = zip(table.truth, table.turnOrder).map { (turn: $0, text: texts[$1]) }
+        return Recording(name: "table of 5 people (seed \(seed))", samples: table.audio,
+                         reference: spoken.map(\.text).joined(separator: " "), turns: spoken)
+    }
+}

@@ -1,0 +1,29 @@
+import OzenKit
+
+/// What `ozen sounds eval` lays into what, and how it reports.
+public struct SoundsEvalSettings: Sendable {
+    /// The recordings and talk used: `tune` to choose numbers, `report` to quote them.
+    public var half: AlertRecording.Half
+    /// Each sound's loudness against the speech, in dB.
+    public var levels: [Double]
+    /// How long the plain talk is looped to.
+    public var minutes: Double
+    /// The recordings folder (`FixturesFolder.checked`).
+    public var folder: String
+    /// `--only FILE`: these alert recordings alone (all of the half when empty).
+    public var only: [String]
+    /// Choose every kind's numbers on the tune half instead of reporting.
+    public var tune: Bool
+    /// The report as JSON.
+    public var json: Bool
+
+    public init(half: AlertRecording.Half, levels: [Double], minutes: Double, folder: String, only: [String], tune: Bool, json: Bool) {
+        self.half = half
+        self.levels = levels
+        self.minutes = minutes
+        self.folder = folder
+        self.only = only
+        self.tune = tune
+        self.json = json
+    }
+}
