@@ -1,6 +1,7 @@
 /// A small random source (SplitMix64) whose sequence is the same on every machine, so a
-/// benchmark or an evaluation built from a seed is built the same way each run.
-public struct SplitMix: Sendable {
+/// benchmark or an evaluation built from a seed is built the same way each run (also the
+/// benches' random order, as a `RandomNumberGenerator`).
+public struct SplitMix: RandomNumberGenerator, Sendable {
     public private(set) var state: UInt64
     public init(seed: UInt64) { state = seed }
 

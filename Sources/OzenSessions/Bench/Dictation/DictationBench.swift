@@ -122,7 +122,7 @@ public enum DictationBench {
 private extension Array {
     /// The same order every run, not the file order: joined takes mix the recordings.
     func shuffledDeterministically() -> [Element] {
-        var generator = SeededOrder(seed: 7)
+        var generator = SplitMix(seed: 7)
         return shuffled(using: &generator)
     }
 }

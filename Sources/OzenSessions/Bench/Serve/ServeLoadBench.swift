@@ -62,7 +62,7 @@ public enum ServeLoadBench {
         let group = DispatchGroup()
         for (index, record) in records.enumerated() {
             let thread = Thread {
-                var random = SeededOrder(seed: options.seed &+ UInt64(index) &* 7919)
+                var random = SplitMix(seed: options.seed &+ UInt64(index) &* 7919)
                 var order = Array(recordings.indices).shuffled(using: &random)
                 repeat {
                     Thread.sleep(forTimeInterval: Double.random(in: 0...3, using: &random))
