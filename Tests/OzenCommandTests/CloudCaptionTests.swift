@@ -1,4 +1,5 @@
 import Foundation
+import OzenIO
 import OzenKit
 import OzenTestSupport
 import Testing
@@ -40,9 +41,8 @@ import Glibc
         process.standardOutput = out
         process.standardError = err
         let printed = ServeProcess.Log(), said = ServeProcess.Log()
-        out.fileHandleForReading.readabilityHandler = { h in let d = h.availableData; if d.isEmpty { h.readabilityHandler = nil } else { printed.append(d) } }
-        err.fileHandleForReading.readabilityHandler = { h in let d = h.availableData; if d.isEmpty { h.readabilityHandler = nil } else { said.append(d) } }
         try process.run()
+        let readers = [PipeReader(out) { printed.append($0) }, PipeReader(err) { said.append($0) }]
         // The cloud dies once two lines have come.
         let deadline = Date().addingTimeInterval(120)
         while Date() < deadline, process.isRunning, printed.text.components(separatedBy: #""type":"line""#).count - 1 < 2 {
@@ -54,7 +54,7 @@ import Glibc
         while Date() < end, process.isRunning { Thread.sleep(forTimeInterval: 0.1) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        Thread.sleep(forTimeInterval: 0.2)
+        for reader in readers { reader.wait(seconds: 10) }
         #expect(process.terminationStatus == 0, "\(said.text)")
         #expect(linesBefore == 2, "the cloud was killed after \(linesBefore) lines")
 

@@ -346,7 +346,7 @@ struct DisplayPageTests {
         let done = try browser.wait(for: "JSON.stringify(document.getElementById('models-progress').textContent)", as: String.self, timeout: 120) {
             $0.contains("is installed")
         }
-        #expect(done?.contains("ozen models use test-base") == true, "\(done ?? "")")
+        #expect(done?.contains("ozen models use test-base") == true, "\(done ?? "") — server said:\n\(serve.stderr)")
         let marked = try browser.wait(for: "JSON.stringify(!!document.querySelector('#models-list [data-name=\"test-base\"] .model-installed'))",
                                       as: Bool.self, timeout: 20) { $0 }
         #expect(marked == true)

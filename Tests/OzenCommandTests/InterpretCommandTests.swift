@@ -1,4 +1,5 @@
 import Foundation
+import OzenIO
 import OzenKit
 import OzenTestSupport
 import Testing
@@ -23,15 +24,11 @@ import Testing
         process.standardOutput = out
         process.standardError = err
         let collected = Collected()
-        out.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if data.isEmpty { handle.readabilityHandler = nil; return }
-            for line in collected.add(data) { onLine(line) }
-        }
         try process.run()
+        let reader = PipeReader(out) { data in for line in collected.add(data) { onLine(line) } }
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        Thread.sleep(forTimeInterval: 0.2)
+        reader.wait(seconds: 10)
         return (process.terminationStatus, collected.text, String(decoding: errData, as: UTF8.self))
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import OzenIO
 import OzenTestSupport
 
 /// `ozen serve` running in the background for a test, on a port it picks itself (`--port 0`),
@@ -32,11 +33,8 @@ final class ServeProcess {
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         let log = self.log
-        errors.fileHandleForReading.readabilityHandler = { handle in
-            let more = handle.availableData
-            if more.isEmpty { handle.readabilityHandler = nil } else { log.append(more) }
-        }
         try process.run()
+        _ = PipeReader(errors) { more in log.append(more) }
         let deadline = Date(timeIntervalSinceNow: timeout)
         while Date() < deadline {
             if let found = Self.port(in: log.text) { port = found; return }

@@ -237,12 +237,10 @@ final class SelectionServer: @unchecked Sendable {
         // -verbose speaks on stderr (unbuffered), one line per request served.
         process.standardOutput = FileHandle.nullDevice
         process.standardError = watched ? output : FileHandle.nullDevice
-        if watched { output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            if data.isEmpty { handle.readabilityHandler = nil; return }
+        do { try process.run() } catch { throw .missingTool("xclip") }
+        if watched { _ = PipeReader(output) { [weak self] data in
             self?.lock.withLock { self?.said += String(decoding: data, as: UTF8.self) }
         } }
-        do { try process.run() } catch { throw .missingTool("xclip") }
         input.fileHandleForWriting.write(Data(text.utf8))
         try? input.fileHandleForWriting.close()
         // It owns the selection once it waits for request 1; the paste key must not come before.

@@ -58,15 +58,7 @@ final class ModelsAPI: @unchecked Sendable {
         child.standardOutput = out
         child.standardError = err
         child.standardInput = FileHandle.nullDevice
-        out.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let more = handle.availableData
-            if more.isEmpty { handle.readabilityHandler = nil } else { self?.take(more) }
-        }
         let errors = ServeLog()
-        err.fileHandleForReading.readabilityHandler = { handle in
-            let more = handle.availableData
-            if more.isEmpty { handle.readabilityHandler = nil } else { errors.append(more) }
-        }
         child.terminationHandler = { [weak self] finished in
             // The last words on stderr ("ozen: not enough space …") say why it did not install.
             let said = errors.text.split(separator: "\n").last.map { String($0).replacingOccurrences(of: "ozen: ", with: "") }
@@ -76,6 +68,9 @@ final class ModelsAPI: @unchecked Sendable {
             }
         }
         do { try child.run() } catch { return HistoryAPI.problem(500, "the install could not start: \(error)") }
+        // Plain reads on threads of their own (PipeReader says why not readabilityHandler).
+        _ = PipeReader(out) { [weak self] more in self?.take(more) }
+        _ = PipeReader(err) { more in errors.append(more) }
         process = child
         name = model
         events = []
