@@ -24,6 +24,10 @@ public struct LiveSettings: Sendable, Equatable {
     /// 128 / 200 (offline, whole recording: 10.4 %). 128 is the cheaper of the two that hold.
     public var finalAudioContextMargin: Int? = 128
     public var gate: HallucinationGate.Settings = .default
+    /// The differences between a final pass and the same model decoding the same audio with no
+    /// time pressure, each of which `ozen bench accuracy --ablation` removes one at a time.
+    /// The defaults are what captions run with.
+    public var finalPass: FinalPassChoices = .default
     /// Lines whose mean token probability is below this are `uncertain` (shown with "?").
     /// On the English fixtures every correct line scored above 0.7.
     public var uncertainBelow: Double = 0.5

@@ -1,12 +1,12 @@
 import OzenKit
 import OzenSessions
 
-/// `ozen bench accuracy FILE... [--table [--seed N]] [--language L] [--no-realtime | --realtime-only | --file-only] [--lines]`:
+/// `ozen bench accuracy FILE... [--table [--seed N]] [--ablation] [--language L] [--no-realtime | --realtime-only | --file-only] [--lines]`:
 /// the live pipeline's locked lines beside the same model decoding offline (`AccuracyBench`
 /// says what is measured and how).
 enum AccuracyBenchCommand {
     static func run(_ arguments: [String]) throws {
-        let args = try ArgumentReader(arguments, options: ["--language", "--seed", "--fixtures"], flags: ["--table", "--no-realtime", "--realtime-only", "--file-only", "--lines", "--passes"])
+        let args = try ArgumentReader(arguments, options: ["--language", "--seed", "--fixtures"], flags: ["--table", "--ablation", "--no-realtime", "--realtime-only", "--file-only", "--lines", "--passes"])
         let language = try args.spokenLanguage(default: .english)
         let chosen: [(flag: String, passes: AccuracyBenchSettings.Passes)] = [("--no-realtime", .noRealtime), ("--realtime-only", .realtimeOnly), ("--file-only", .fileOnly)]
             .filter { args.flag($0.0) }
@@ -17,8 +17,12 @@ enum AccuracyBenchCommand {
         guard !args.positional.isEmpty || table != nil else {
             throw UsageError(tr("ל־bench accuracy צריך הקלטה אחת לפחות, או --table", "bench accuracy needs at least one recording, or --table"))
         }
-        let settings = AccuracyBenchSettings(language: language, recordings: args.positional, table: table, passes: chosen.first?.passes ?? .all,
+        if args.flag("--ablation"), let passes = chosen.first?.passes, passes == .realtimeOnly {
+            throw UsageError(tr("--ablation משווה מצב קובץ: אי אפשר יחד עם --realtime-only", "--ablation compares file-mode runs: it cannot go with --realtime-only"))
+        }
+        var settings = AccuracyBenchSettings(language: language, recordings: args.positional, table: table, passes: chosen.first?.passes ?? (args.flag("--ablation") ? .noRealtime : .all),
                                              showsLines: args.flag("--lines"), showsPasses: args.flag("--passes"))
+        settings.ablation = args.flag("--ablation")
         try AccuracyBench.run(settings) { print($0) }
     }
 }

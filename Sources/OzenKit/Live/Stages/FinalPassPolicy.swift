@@ -27,6 +27,10 @@ struct FinalPassPolicy {
     func settle(_ utterance: UtteranceCutter.Utterance, samples: [Float], first: PassDecoder.Pass, heard shown: [String],
                 prompt: PassPrompt, words wordsList: LiveWordsList) throws -> Outcome {
         var transcript = first.transcript
+        guard settings.finalPass.policy else {
+            let words = transcript.text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+            return Outcome(transcript: transcript, kept: true, words: words, fromLivePasses: false)
+        }
         let beam = settings.finalBeamSize
         // A loop never reaches the screen: the pass is decoded again without a prompt and with
         // Whisper's temperature fallback; if that loops too, the loop stays cut to one copy.

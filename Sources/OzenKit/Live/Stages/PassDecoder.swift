@@ -37,20 +37,35 @@ final class PassDecoder {
                 afresh: Bool = false) throws -> Pass {
         let started = ContinuousClock.now
         let clockBefore = clock.now
+        let choices = settings.finalPass
+        let unprimed = afresh || (final && !choices.prompted)
         var options = DecodingOptions(language: settings.language, beamSize: beam,
-                                      prompt: afresh ? nil : prompt.text(withNames: prompted && final),
-                                      allowsFallback: afresh,  // see DecodingOptions
+                                      prompt: unprimed ? nil : prompt.text(withNames: prompted && final),
+                                      allowsFallback: afresh || (final && choices.fallback),  // see DecodingOptions
                                       audioContextMargin: final ? settings.finalAudioContextMargin : nil)
         options.isLivePass = !final
         if !final { options.cancellation = endOfAudio }
-        let transcript: Transcript
+        var audio = samples
+        if final && choices.silencePadding > 0 {
+            let quiet = [Float](repeating: 0, count: Int(choices.silencePadding * rate))
+            audio = quiet + samples + quiet
+        }
+        var transcript: Transcript
         do {
-            transcript = try recognizer.transcribe(samples, options: options)
+            transcript = try recognizer.transcribe(audio, options: options)
         } catch let cancelled as PassCancelled {
             let spent = RealTimeClock.seconds(ContinuousClock.now - started)
             clock.charge(spent)
             busySeconds += spent
             throw cancelled
+        }
+        if audio.count != samples.count {
+            // Word times count from the utterance's own first sample, not the silence before it.
+            let pad = Double(audio.count - samples.count) / 2 / rate
+            for i in transcript.words.indices {
+                transcript.words[i].start = max(0, transcript.words[i].start - pad)
+                transcript.words[i].end = max(transcript.words[i].start, transcript.words[i].end - pad)
+            }
         }
         let measured = RealTimeClock.seconds(ContinuousClock.now - started)
         passLog?(String(format: "%@ pass over %.1f s of audio: %.2f s%@%@", final ? "final" : "live",

@@ -22,22 +22,35 @@ import OzenKit
 /// locked lines' words between settings.
 ///
 /// References: `FILE.txt` beside the recording, or a pocketsphinx-style `transcription` /
-/// `*.transcription` file in its folder (`<s> words </s> (name)`). `--table` builds a table of
-/// real people from the fixtures (the LibriVox reader, President Kennedy, the cards reader and
-/// the pyannote call's two women, each turn with its transcript) with 0.8–1.2 s between turns.
+/// `*.transcription` file in its folder (`<s> words </s> (name)`). `--table` builds three
+/// tables of clean read speech (seeds N, N+1, N+2: the LibriVox reader, President Kennedy and
+/// the cards reader, each clip a turn), where the same model offline gets a few words in a
+/// hundred wrong, and the table of five people with the pyannote call (seed N), with 0.8–1.2 s
+/// between turns; the summary at the end adds each group's words up.
+///
+/// `--ablation` also runs file mode once for each difference between the final pass and the
+/// offline decode, removed one at a time (`AccuracyBench.ablation`), so each lost word has a
+/// measured cause.
 public enum AccuracyBench {
     /// Runs the bench, handing each printed line to `write` as it is ready.
     public static func run(_ bench: AccuracyBenchSettings, write: (String) -> Void) throws {
         let language = bench.language
         var recordings = try bench.recordings.map(recording(at:))
         if let table = bench.table {
-            recordings.append(try self.table(folder: try FixturesFolder.checked(table.fixtures), seed: table.seed))
+            let folder = try FixturesFolder.checked(table.fixtures)
+            for seed in table.seed..<table.seed + 3 { recordings.append(try cleanTable(folder: folder, seed: seed)) }
+            recordings.append(try self.table(folder: folder, seed: table.seed))
         }
+        var tally = Tally()
         let home = OzenHome.fromEnvironment()
         let recognizerSettings = try PipelineSettings.recognizer()
         let settings = try PipelineSettings.captions(language: language)
         write("ozen bench accuracy: Whisper base, \(ProcessInfo.processInfo.activeProcessorCount) CPUs, speakers and sounds on; "
               + "latency on the wall clock as each event is written")
+        if bench.ablation {
+            write("--ablation: beam 5 and the same model file in the final pass and offline; each row below today's file mode "
+                  + "changes one thing in the final pass")
+        }
         for recording in recordings {
             write("\n== \(recording.name): \(String(format: "%.1f", recording.seconds)) s"
                   + (recording.turns.isEmpty ? "" : ", \(recording.turns.count) turns")
@@ -112,7 +125,35 @@ public enum AccuracyBench {
                 write("offline, whole recording".padding(toLength: 33, withPad: " ", startingAt: 0) + "  \(wer(whole))   \(toOffline(whole))")
                 write(aloneName.padding(toLength: 33, withPad: " ", startingAt: 0) + "  \(wer(alone))   \(toOffline(alone))")
             }
+            if let reference = recording.reference {
+                func count(_ text: String) -> WordErrorRate.Count { WordErrorRate.count(reference: reference, hypothesis: text) }
+                for (name, run) in runs {
+                    tally.add(group: recording.group, row: name, count: count(run.lines.map(\.text).joined(separator: " ")),
+                              cpu: run.cpu, audioSeconds: recording.seconds)
+                }
+                if let whole { tally.add(group: recording.group, row: "offline, whole recording", count: count(whole), cpu: nil, audioSeconds: 0) }
+                if let alone { tally.add(group: recording.group, row: aloneName, count: count(alone), cpu: nil, audioSeconds: 0) }
+                if bench.ablation {
+                    write("-- ablation, file mode: the final pass with")
+                    for variant in ablation {
+                        var changed = settings
+                        variant.change(&changed)
+                        let run = try caption(recording, settings: changed, realtime: false, home: home,
+                                              recognizerSettings: recognizerSettings, showPasses: bench.showsPasses)
+                        let text = run.lines.map(\.text).joined(separator: " ")
+                        write(("   " + variant.name).padding(toLength: 52, withPad: " ", startingAt: 0) + "  \(wer(text))   \(toOffline(text))    "
+                              + String(format: "%3d lines   CPU %5.1f s/min", run.lines.count, run.cpu / recording.seconds * 60))
+                        if bench.showsLines {
+                            for line in run.lines { write(String(format: "      [%6.2f → %6.2f] ", line.start, line.end) + line.text) }
+                        }
+                        tally.add(group: recording.group, row: "ablation: " + variant.name, count: count(text), cpu: run.cpu,
+                                  audioSeconds: recording.seconds)
+                    }
+                }
+            }
         }
+        let perGroup = Dictionary(recordings.map { ($0.group, 1) }, uniquingKeysWith: +)
+        for line in tally.lines(recordings: perGroup) { write(line) }
         write(String(format: "\npeak memory (whole process) %.0f MiB", ProcessUsage.peakMemoryMiB()))
     }
 

@@ -39,6 +39,9 @@ public struct AccuracyBenchSettings: Sendable {
     public var showsLines: Bool
     /// Each recognizer pass on standard error (`--passes`).
     public var showsPasses: Bool
+    /// File mode again with each difference between the final pass and the offline decode
+    /// removed in turn (`--ablation`, `AccuracyBench.ablation`).
+    public var ablation = false
 
     public init(language: SpokenLanguage, recordings: [String], table: Table?, passes: Passes, showsLines: Bool, showsPasses: Bool) {
         self.language = language
