@@ -21,7 +21,7 @@ public struct CaptionSession {
         let json = settings.json
         let output = EventPrinter(json: json)
         output.print(.status(.loadingModel(name: settings.modelName), at: 0))
-        let models = try CaptionSetup.loadModels(modelName: settings.modelName, home: home, recognizerSettings: settings.recognizer,
+        let models = try CaptionSetup.loadModels(modelName: settings.modelName, finalModelName: settings.finalModelName, home: home, recognizerSettings: settings.recognizer,
                                                  speakers: settings.speakers)
         let sounds = settings.sounds ? SoundAlerts.watchOrWarn(home: home, alsoMuted: settings.mutedSounds) : nil
         let notifications = settings.notifies ? CaptionNotifications { line in
@@ -34,7 +34,7 @@ public struct CaptionSession {
         let began = Date()
         let diagnostics = DiagnosticsSession(home: home, command: "caption", model: settings.modelName)
         let cloud = settings.cloud.map {
-            CloudFinalsRecognizer(local: models.recognizer, provider: $0) { [output] text in
+            CloudFinalsRecognizer(local: models.pipelineRecognizer, provider: $0) { [output] text in
                 diagnostics.cloud(text)
                 output.print(.status(.note(text), at: Date().timeIntervalSince(began)))
                 if !json { FileHandle.standardError.write(Data(("ozen: " + text + "\n").utf8)) }

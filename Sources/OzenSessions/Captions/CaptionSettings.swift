@@ -11,6 +11,8 @@ public struct CaptionSettings {
     /// The Whisper model, and its settings (`PipelineSettings.recognizer`).
     public var modelName: String
     public var recognizer: WhisperRecognizer.Settings
+    /// The model of each line's final pass (`--final-model`, `FinalModelRecognizer`); nil: the one model does both.
+    public var finalModelName: String?
     /// The live pipeline's settings: the language and the alert words among them (`PipelineSettings.captions`).
     public var live: LiveSettings
     /// JSON Lines on stdout (`--json`) instead of readable lines.

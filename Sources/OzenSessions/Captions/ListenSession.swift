@@ -25,13 +25,13 @@ public struct ListenSession {
         let printer = EventPrinter(json: settings.json, showsStatus: true)
         let output = EventFanOut([{ printer.print($0) }])
         output.send(.status(.loadingModel(name: settings.modelName), at: 0))
-        let models = try CaptionSetup.loadModels(modelName: settings.modelName, home: home, recognizerSettings: settings.recognizer,
+        let models = try CaptionSetup.loadModels(modelName: settings.modelName, finalModelName: settings.finalModelName, home: home, recognizerSettings: settings.recognizer,
                                                  speakers: settings.speakers)
         let clock = RealTimeClock()
         let began = Date()
         let diagnostics = DiagnosticsSession(home: home, command: "listen", model: settings.modelName)
         let cloud = settings.cloud.map {
-            CloudFinalsRecognizer(local: models.recognizer, provider: $0) { text in
+            CloudFinalsRecognizer(local: models.pipelineRecognizer, provider: $0) { text in
                 output.send(.status(.note(text), at: Date().timeIntervalSince(began)))
                 diagnostics.cloud(text)
             }

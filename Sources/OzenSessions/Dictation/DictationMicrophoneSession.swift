@@ -13,15 +13,18 @@ public struct DictationMicrophoneSession {
     public let settings: DictationSettings
     /// The Whisper model.
     public let modelName: String
+    /// The model of the take's final passes (`--final-model`); nil: `modelName` does both.
+    public let finalModelName: String?
 
-    public init(settings: DictationSettings, modelName: String) {
+    public init(settings: DictationSettings, modelName: String, finalModelName: String? = nil) {
         self.settings = settings
         self.modelName = modelName
+        self.finalModelName = finalModelName
     }
 
     /// One take from `microphone` (already found), delivered.
     public func run(_ microphone: MicrophoneInput) throws {
-        let models = try CaptionSetup.loadModels(modelName: modelName, home: settings.home,
+        let models = try CaptionSetup.loadModels(modelName: modelName, finalModelName: finalModelName, home: settings.home,
                                                  recognizerSettings: try PipelineSettings.recognizer(), speakers: false)
         let live = try PipelineSettings.dictation(language: settings.language)
         let captioner = models.captioner(settings: live, clock: RealTimeClock())

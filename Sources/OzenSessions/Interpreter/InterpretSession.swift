@@ -27,9 +27,9 @@ public struct InterpretSession {
             printer.print(event)
         }])
         output.send(.status(.loadingModel(name: settings.modelName), at: 0))
-        let models = try CaptionSetup.loadModels(modelName: settings.modelName, home: home, recognizerSettings: settings.recognizer,
+        let models = try CaptionSetup.loadModels(modelName: settings.modelName, finalModelName: settings.finalModelName, home: home, recognizerSettings: settings.recognizer,
                                                  speakers: false)
-        let whisper = WhisperTranslator(recognizer: models.recognizer)
+        let whisper = WhisperTranslator(recognizer: models.finalRecognizer ?? models.recognizer)
         let translator: any SentenceTranslator
         var fallback: (any SentenceTranslator)?
         switch settings.translator {

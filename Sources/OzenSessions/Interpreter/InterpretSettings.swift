@@ -26,6 +26,8 @@ public struct InterpretSettings {
     /// The Whisper model (`--model`, base by default) and its settings (`PipelineSettings.recognizer`).
     public var modelName: String
     public var recognizer: WhisperRecognizer.Settings
+    /// The model of each line's final pass (`--final-model`, `FinalModelRecognizer`); nil: the one model does both.
+    public var finalModelName: String?
     public var translator: Translator = .whisper
     /// The server that checks each sentence a second time (`--second-pass`).
     public var reviewer: (any SentenceReviewer)?

@@ -11,24 +11,35 @@ public enum CaptionSetup {
     public struct Models {
         public var classifier: SileroFrameClassifier
         public var recognizer: WhisperRecognizer
+        /// The model of each line's final pass (`--final-model`); nil: `recognizer` does both.
+        public var finalRecognizer: WhisperRecognizer?
         public var speakers: LineSpeakers?
+
+        /// What the pipeline decodes with: the one model, or the live model and the final one
+        /// (`FinalModelRecognizer`).
+        public var pipelineRecognizer: any SpeechRecognizer {
+            finalRecognizer.map { FinalModelRecognizer(live: recognizer, final: $0) } ?? recognizer
+        }
 
         /// The pipeline on `clock`; make the clock after loading, so real time starts when
         /// the pipeline can run.
         /// `cloud`: cloud captions' recognizer, which wraps `recognizer` for final passes.
         public func captioner(settings: LiveSettings, clock: any PipelineClock, cloud: CloudFinalsRecognizer? = nil) -> LiveCaptioner {
-            LiveCaptioner(classifier: classifier, recognizer: cloud ?? recognizer, settings: settings, clock: clock, speakers: speakers)
+            LiveCaptioner(classifier: classifier, recognizer: cloud ?? pipelineRecognizer, settings: settings, clock: clock, speakers: speakers)
         }
     }
 
-    /// Loads the Whisper model `modelName`, Silero and (unless `speakers` is false) the
-    /// speaker models from `home`.
-    public static func loadModels(modelName: String, home: OzenHome, recognizerSettings: WhisperRecognizer.Settings,
-                           speakers: Bool) throws -> Models {
+    /// Loads the Whisper model `modelName` (and `finalModelName` for the final passes, when
+    /// given: the same name loads a second copy, so the two-model path runs with one model
+    /// installed), Silero and (unless `speakers` is false) the speaker models from `home`.
+    public static func loadModels(modelName: String, finalModelName: String? = nil, home: OzenHome,
+                                  recognizerSettings: WhisperRecognizer.Settings, speakers: Bool) throws -> Models {
         let whisper = try InstalledModel.load(modelName, in: home)
+        let final = try finalModelName.map { try InstalledModel.load($0, in: home) }
         let vad = try InstalledModel.load("silero-vad", in: home)
         return Models(classifier: try SileroFrameClassifier(model: vad, threshold: try voiceThreshold()),
                       recognizer: try WhisperRecognizer(model: whisper, settings: recognizerSettings),
+                      finalRecognizer: try final.map { try WhisperRecognizer(model: $0, settings: recognizerSettings) },
                       speakers: speakers ? try SpeakerSupport.lineSpeakers(home: home) : nil)
     }
 

@@ -10,6 +10,10 @@ public final class CaptionEngines: @unchecked Sendable {
     let home: OzenHome
     public let modelName: String
     public let recognizer: WhisperRecognizer
+    /// The model of each line's final pass (`--final-model`); nil: `recognizer` does both.
+    public let finalRecognizer: WhisperRecognizer?
+    /// What every stream decodes with: the one model, or live and final (`FinalModelRecognizer`).
+    var passes: any SpeechRecognizer { finalRecognizer.map { FinalModelRecognizer(live: recognizer, final: $0) } ?? recognizer }
     let voiceModel: InstalledModel
     /// Silero's threshold, `OZEN_VAD_THRESHOLD` as for `ozen caption` (read once, at start).
     let voiceThreshold: Float
@@ -28,7 +32,8 @@ public final class CaptionEngines: @unchecked Sendable {
         return RecognizerSchedule(settings: settings)
     }()
 
-    public init(home: OzenHome, modelName: String, speakersOn: Bool, keywords: [String], cloud: ProviderSettings? = nil) throws {
+    public init(home: OzenHome, modelName: String, finalModelName: String? = nil, speakersOn: Bool, keywords: [String],
+                cloud: ProviderSettings? = nil) throws {
         self.home = home
         self.cloud = cloud
         incidents = IncidentLog(home: home)
@@ -37,6 +42,7 @@ public final class CaptionEngines: @unchecked Sendable {
         self.keywords = keywords
         recognizer = try WhisperRecognizer(model: try InstalledModel.load(modelName, in: home),
                                            settings: try Self.tuning())
+        finalRecognizer = try finalModelName.map { try WhisperRecognizer(model: try InstalledModel.load($0, in: home), settings: try Self.tuning()) }
         voiceModel = try InstalledModel.load("silero-vad", in: home)
         voiceThreshold = try CaptionSetup.voiceThreshold()
         // Loaded once for every stream: loading them per stream took seconds of CPU as four
@@ -57,7 +63,7 @@ public final class CaptionEngines: @unchecked Sendable {
     /// `cloud`), its closed lines also go to the cloud.
     public func captioner(language: SpokenLanguage, stream: RecognizerSchedule.Stream, clock: any PipelineClock = RealTimeClock(),
                    settings: LiveSettings? = nil, cloud useCloud: Bool = true) throws -> LiveCaptioner {
-        let scheduled = ScheduledRecognizer(base: recognizer, schedule: schedule, stream: stream)
+        let scheduled = ScheduledRecognizer(base: passes, schedule: schedule, stream: stream)
         let incidents = self.incidents
         let passes: any SpeechRecognizer = cloud.flatMap { provider in useCloud ? provider : nil }.map { provider in
             CloudFinalsRecognizer(local: scheduled, provider: provider) { text in

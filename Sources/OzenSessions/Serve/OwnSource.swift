@@ -85,7 +85,7 @@ final class OwnSource: @unchecked Sendable {
         let captioner = try engines.captioner(language: interpreting.settings.language, stream: stream, clock: clock,
                                               settings: settings)
         // The translator's decodes take their turn with the streams' passes, as this stream's finals.
-        let translator = WhisperTranslator(recognizer: ScheduledRecognizer(base: engines.recognizer, schedule: engines.schedule, stream: stream))
+        let translator = WhisperTranslator(recognizer: ScheduledRecognizer(base: engines.finalRecognizer ?? engines.recognizer, schedule: engines.schedule, stream: stream))
         let interpreter = Interpreter(translator: translator, reviewer: interpreting.reviewer,
                                       settings: interpreting.settings, clock: clock)
         return (captioner, interpreter)

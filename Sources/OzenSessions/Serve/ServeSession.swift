@@ -36,7 +36,7 @@ public struct ServeSession {
         let running = RunningCaptions.started(command: "ozen serve", model: modelName, in: home)
         defer { running.finished() }
         printer.print(.status(.loadingModel(name: modelName), at: 0))
-        let engines = try CaptionEngines(home: home, modelName: modelName, speakersOn: settings.speakers,
+        let engines = try CaptionEngines(home: home, modelName: modelName, finalModelName: settings.finalModelName, speakersOn: settings.speakers,
                                          keywords: settings.alertWords, cloud: settings.cloud)
         let display = DisplayHub()
         let hasOwnSource = settings.hasOwnSource

@@ -21,6 +21,8 @@ public struct ServeSettings {
     public var home: OzenHome
     /// The Whisper model every stream shares.
     public var modelName: String
+    /// The model of each line's final pass (`--final-model`, `FinalModelRecognizer`); nil: the one model does both.
+    public var finalModelName: String?
     public var source: Source = .none
     /// The own source's language.
     public var language: SpokenLanguage = .default

@@ -7,7 +7,7 @@ import OzenSessions
 enum CaptionCommand {
     static func run(_ arguments: [String]) throws {
         if arguments.first == "provider" { return try ProviderCommand.run(Array(arguments.dropFirst()), purpose: .captions) }
-        let args = try ArgumentReader(arguments, options: ["--language", "--model", "--alert", "--mute-sound", "--engine"],
+        let args = try ArgumentReader(arguments, options: ["--language", "--model", "--final-model", "--alert", "--mute-sound", "--engine"],
                                       flags: ["--json", "--no-save", "--realtime", "--continue", "--no-speakers",
                                               "--no-sounds", "--notify"])
         guard args.positional.count == 1, let path = args.positional.first else {
@@ -24,6 +24,7 @@ enum CaptionCommand {
                                        live: try PipelineSettings.captions(language: language, keywords: keywords))
         let audio = try WAVDecoder().read(path: path)
         settings.cloud = try CaptionSetup.cloudProvider(engine: args.value("--engine"), home: home)
+        settings.finalModelName = args.value("--final-model")
         settings.json = args.flag("--json")
         settings.saves = !args.flag("--no-save")
         settings.continuing = args.flag("--continue")

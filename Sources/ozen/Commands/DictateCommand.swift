@@ -24,7 +24,7 @@ enum DictateCommand {
         case "toggle", "stop", "status": return try command(arguments[0], Array(arguments.dropFirst()))
         default: break
         }
-        let args = try ArgumentReader(arguments, options: ["--source", "--device", "--language", "--polish", "--insert", "--model"],
+        let args = try ArgumentReader(arguments, options: ["--source", "--device", "--language", "--polish", "--insert", "--model", "--final-model"],
                                       flags: ["--json", "--realtime", "--no-save"])
         let language = try args.spokenLanguage()
         let polisher = try polisher(args.value("--polish"))
@@ -41,7 +41,8 @@ enum DictateCommand {
             cut = true
             DictationDelivery.status(tr("ההקלטה ארוכה מ־60 שניות: ההכתבה נגמרה ב־60 שניות", "the recording is longer than 60 s: the take ended at 60 s"))
         }
-        let models = try CaptionSetup.loadModels(modelName: args.value("--model") ?? ChosenModel.name(in: OzenHome.fromEnvironment()), home: home,
+        let models = try CaptionSetup.loadModels(modelName: args.value("--model") ?? ChosenModel.name(in: OzenHome.fromEnvironment()),
+                                                 finalModelName: args.value("--final-model"), home: home,
                                                  recognizerSettings: try PipelineSettings.recognizer(), speakers: false)
         let take = try DictationTake.transcribe(audio, language: language, models: models, realtime: args.flag("--realtime"))
         try DictationDelivery.deliver(take, cut: cut, settings: delivery(args, language: language, polisher: polisher, method: method, home: home))

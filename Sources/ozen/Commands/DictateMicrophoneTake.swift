@@ -15,7 +15,8 @@ extension DictateCommand {
             Exit.fail(.noInput, error.description)
         }
         let session = DictationMicrophoneSession(settings: delivery(args, language: language, polisher: polisher, method: method, home: home),
-                                                 modelName: args.value("--model") ?? ChosenModel.name(in: OzenHome.fromEnvironment()))
+                                                 modelName: args.value("--model") ?? ChosenModel.name(in: OzenHome.fromEnvironment()),
+                                                 finalModelName: args.value("--final-model"))
         do {
             try session.run(microphone)
         } catch let problem as MicrophoneProblem {

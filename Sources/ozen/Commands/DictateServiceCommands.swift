@@ -13,7 +13,7 @@ import OzenSessions
 /// `empty`; `stop` → `stopped` (an open take is finished and inserted first, nothing is lost);
 /// `status` → `idle` / `listening`; `ping` → `pong`. A failure answers `error<TAB>what to do`.
 extension DictateCommand {
-    static let serviceOptions: Set<String> = ["--device", "--language", "--polish", "--insert", "--model"]
+    static let serviceOptions: Set<String> = ["--device", "--language", "--polish", "--insert", "--model", "--final-model"]
     static let serviceFlags: Set<String> = ["--json", "--no-save"]
 
     static func serve(_ arguments: [String]) throws {
@@ -28,7 +28,8 @@ extension DictateCommand {
         let server: LocalCommandSocket.Server
         do { server = try LocalCommandSocket.Server(path: try LocalCommandSocket.dictationPath()) }
         catch { Exit.fail(.failure, "\(error)") }
-        let models = try CaptionSetup.loadModels(modelName: args.value("--model") ?? ChosenModel.name(in: OzenHome.fromEnvironment()), home: home,
+        let models = try CaptionSetup.loadModels(modelName: args.value("--model") ?? ChosenModel.name(in: OzenHome.fromEnvironment()),
+                                                 finalModelName: args.value("--final-model"), home: home,
                                                  recognizerSettings: try PipelineSettings.recognizer(), speakers: false)
         let settings = try PipelineSettings.dictation(language: language)
         let deliverySettings = delivery(args, language: language, polisher: polisher, method: method, home: home)

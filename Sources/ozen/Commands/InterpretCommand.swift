@@ -9,7 +9,7 @@ import OzenSessions
 enum InterpretCommand {
     static func run(_ arguments: [String]) throws {
         if arguments.first == "provider" { return try ProviderCommand.run(Array(arguments.dropFirst()), purpose: .interpreter) }
-        let args = try ArgumentReader(arguments, options: ["--from", "--device", "--model", "--second-pass", "--translator"],
+        let args = try ArgumentReader(arguments, options: ["--from", "--device", "--model", "--final-model", "--second-pass", "--translator"],
                                       flags: ["--json", "--realtime", "--no-save", "--fallback-default"])
         guard args.positional.count <= 1 else {
             throw UsageError(tr("interpret מקבל הקלטה אחת, קיבל \(args.positional.count)", "interpret takes one recording, got \(args.positional.count)"))
@@ -41,6 +41,7 @@ enum InterpretCommand {
         var settings = InterpretSettings(home: home, source: source, interpreter: interpreter, modelName: args.value("--model") ?? "base",
                                          recognizer: try PipelineSettings.recognizer())
         settings.reviewer = reviewer
+        settings.finalModelName = args.value("--final-model")
         settings.json = args.flag("--json")
         settings.saves = !args.flag("--no-save")
         settings.realtime = args.flag("--realtime")

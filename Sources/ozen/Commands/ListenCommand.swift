@@ -8,7 +8,7 @@ import OzenSessions
 /// unplugged and plugged back in (`ListenSession`). Ctrl-C ends it after the open line's final pass.
 enum ListenCommand {
     static func run(_ arguments: [String]) throws {
-        let args = try ArgumentReader(arguments, options: ["--device", "--language", "--model", "--alert", "--mute-sound", "--engine"],
+        let args = try ArgumentReader(arguments, options: ["--device", "--language", "--model", "--final-model", "--alert", "--mute-sound", "--engine"],
                                       flags: ["--json", "--no-save", "--continue", "--no-speakers", "--fallback-default",
                                               "--no-sounds", "--notify"])
         guard args.positional.isEmpty else {
@@ -35,6 +35,7 @@ enum ListenCommand {
         }
 
         settings.cloud = try CaptionSetup.cloudProvider(engine: args.value("--engine"), home: home)
+        settings.finalModelName = args.value("--final-model")
         settings.json = args.flag("--json")
         settings.saves = !args.flag("--no-save")
         settings.continuing = args.flag("--continue")

@@ -8,7 +8,7 @@ import OzenSessions
 /// and a microphone that is not there before any model loads.
 enum ServeCommand {
     static func run(_ arguments: [String]) throws {
-        let args = try ArgumentReader(arguments, options: ["--host", "--port", "--source", "--device", "--language", "--model", "--engine",
+        let args = try ArgumentReader(arguments, options: ["--host", "--port", "--source", "--device", "--language", "--model", "--final-model", "--engine",
                                                            "--alert", "--mute-sound", "--from", "--second-pass",
                                                            "--dictation-polish", "--dictation-insert"],
                                       flags: ["--lan", "--realtime", "--json", "--no-save", "--no-speakers", "--no-sounds",
@@ -51,6 +51,7 @@ enum ServeCommand {
                                      home: home, modelName: args.value("--model") ?? ChosenModel.name(in: home))
         if let recording { settings.source = .recording(recording) } else if let microphone { settings.source = .microphone(microphone) }
         settings.language = language
+        settings.finalModelName = args.value("--final-model")
         settings.json = args.flag("--json")
         settings.saves = !args.flag("--no-save")
         settings.speakers = !args.flag("--no-speakers")
