@@ -182,6 +182,8 @@ import Testing
         let home = scratch.appendingPathComponent("empty-home")
         try expectOneLineError(["caption", Fixtures.jfk.path], status: 78, mentioning: ["not installed", "make setup"],
                                environment: ["OZEN_HOME": home.path])
+        // A final model that is not installed is said before anything runs, the same way.
+        try expectOneLineError(["caption", Fixtures.jfk.path, "--final-model", "small"], status: 78, mentioning: ["small", "installed"])
         let damagedVAD = try homeWithCopiedModels()
         let vad = damagedVAD.appendingPathComponent("models/silero-vad/silero_vad.onnx")
         var bytes = try Data(contentsOf: vad)
