@@ -131,6 +131,63 @@ import Testing
         #expect(numbering.utterance == 2)
     }
 
+    @Test func theHelloCarriesTheAppsClientAndABeamOfOneToTen() {
+        func hello(_ extra: String) -> HomeHello? {
+            try? HomeHello.parse(#"{"type":"hello","version":1"# + extra + "}").get()
+        }
+        let asked = hello(#","client":"Ozen 2.1 (93),\niOS 18.3","beam":4"#)
+        #expect(asked?.client == "Ozen 2.1 (93), iOS 18.3" && asked?.beam == 4 && asked?.beamNote == nil)
+        for refused in [#","beam":12"#, #","beam":0"#, #","beam":2.5"#, #","beam":"5""#] {
+            let ignored = hello(refused)
+            #expect(ignored?.beam == nil && ignored?.beamNote?.contains("ignored") == true, "\(refused)")
+        }
+        let plain = hello("")
+        #expect(plain?.beam == nil && plain?.beamNote?.contains("no beam") == true && plain?.client == nil)
+        #expect(hello(#","client":"\#(String(repeating: "x", count: 500))""#)?.client?.count == HomeHello.longestClient)
+        #expect(hello(#","purpose":"report""#)?.purpose == .report)
+    }
+
+    @Test func aReportConnectionTakesOneReportAndRefusesAnythingElse() {
+        let reportHello = #"{"type":"hello","version":1,"purpose":"report"}"#
+        var good = HomeConnection(pairing: nil, model: "base")
+        _ = good.receive(text: reportHello)
+        #expect(good.receive(text: #"{"type":"report","text":"the captions stopped"}"#) == [.report("the captions stopped")])
+        #expect(good.phase == .ended && good.receive(text: #"{"type":"report","text":"again"}"#).isEmpty)
+
+        // A report over the 64 KiB of other messages is taken, up to 1 MB of text.
+        var long = HomeConnection(pairing: nil, model: "base")
+        _ = long.receive(text: reportHello)
+        let big = String(repeating: "ש", count: HomeConnection.maximumReportBytes / 2)
+        #expect(long.receive(text: #"{"type":"report","text":"\#(big)"}"#) == [.report(big)])
+
+        func refusal(_ send: (inout HomeConnection) -> [HomeConnection.Action]) -> String {
+            var connection = HomeConnection(pairing: nil, model: "base")
+            _ = connection.receive(text: reportHello)
+            let actions = send(&connection)
+            #expect(actions.last == .close(code: 1000) && connection.phase == .closed)
+            guard case .send(let error) = actions.first else { return "" }
+            return error.serialized()
+        }
+        #expect(refusal { $0.receive(text: #"{"type":"report"}"#) }.contains("no text"))
+        #expect(refusal { $0.receive(text: #"{"type":"report","text":" \n"}"#) }.contains("no text"))
+        let tooBig = String(repeating: "x", count: HomeConnection.maximumReportBytes + 1)
+        #expect(refusal { $0.receive(text: #"{"type":"report","text":"\#(tooBig)"}"#) }.contains("at most 1000000 (1 MB)"))
+        #expect(refusal { $0.receive(text: #"{"type":"vocabulary","terms":[]}"#) }.contains("'vocabulary'"))
+        #expect(refusal { $0.receive(text: "plain words") }.contains("not a JSON object"))
+        #expect(refusal { $0.receive(binary: [0, 0]) }.contains("bad_request"))
+    }
+
+    @Test func textFramesCarryThePassSegmentsWithFiniteNumbersOnly() {
+        var line = CaptionLine(id: 1, text: "ask not", start: 0.3, end: 1.5, final: true, confidence: 0.9, uncertain: false, language: "en")
+        line.segments = [PassSegment(text: " ask not", noSpeechProbability: 0.02, averageLogProbability: -0.25),
+                         PassSegment(text: " ", noSpeechProbability: .nan, averageLogProbability: -.infinity)]
+        var numbering = HomeTextNumbering()
+        let frame = numbering.message(for: .line(line, at: 2))?.serialized() ?? ""
+        #expect(frame.contains(#""segments":[{"text":" ask not","no_speech":0.0200,"logprob":-0.2500,"compression":"#), "\(frame)")
+        #expect(frame.hasSuffix(#"{"text":" ","compression":1.000}]}"#), "\(frame)")
+        #expect(!frame.contains("nan") && !frame.contains("inf") && !frame.contains("null]"))
+    }
+
     @Test func tokensCompareWholeAndAreKeptPrivately() throws {
         #expect(token.matches(token.value))
         #expect(!token.matches(String(token.value.dropLast())) && !token.matches(nil) && !token.matches(""))

@@ -144,6 +144,7 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
         // A decode of one window only: the encoder output in the state is that window's.
         if !options.promptsWithEarlierWindows {
             transcript.noSpeechProbability = noSpeechProbability(state: state, threads: threads)
+            for i in transcript.segments.indices { transcript.segments[i].noSpeechProbability = transcript.noSpeechProbability }
         }
         return transcript
     }
@@ -194,12 +195,16 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
         var probabilities = [Double]()
         var logProbabilities = [Double]()
         var words = [TimedWord]()
+        var pieces = [PassSegment]()
         for segment in 0..<segments {
-            if let cText = segmentText(segment) { text += String(cString: cText) }
+            let pieceText = segmentText(segment).map { String(cString: $0) } ?? ""
+            text += pieceText
+            var pieceLogProbabilities = [Double]()
             for token in 0..<tokens(segment) where tokenID(segment, token) < eot {
                 let data = tokenData(segment, token)
                 probabilities.append(Double(data.p))
                 logProbabilities.append(Double(data.plog))
+                pieceLogProbabilities.append(Double(data.plog))
                 guard let piece = tokenText(segment, token) else { continue }
                 let text = String(cString: piece)
                 let (t0, t1) = (Double(data.t0) / 100, Double(data.t1) / 100)
@@ -211,6 +216,9 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
                     words[words.count - 1].end = t1
                 }
             }
+            let pieceLogProbability = pieceLogProbabilities.isEmpty ? nil
+                : pieceLogProbabilities.reduce(0, +) / Double(pieceLogProbabilities.count)
+            pieces.append(PassSegment(text: pieceText, averageLogProbability: pieceLogProbability))
         }
         var language = fallbackLanguage.rawValue
         if fallbackLanguage == .auto, let code = whisper_lang_str(whisper_full_lang_id_from_state(state)) {
@@ -220,6 +228,7 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
         let logProbability = logProbabilities.isEmpty ? nil : logProbabilities.reduce(0, +) / Double(logProbabilities.count)
         var transcript = Transcript(text: text, confidence: confidence, language: language, averageLogProbability: logProbability)
         transcript.words = words
+        transcript.segments = pieces
         return NonSpeechMarks.removed(from: transcript)
     }
 }

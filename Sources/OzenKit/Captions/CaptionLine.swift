@@ -21,6 +21,10 @@ public struct CaptionLine: Sendable, Equatable {
     /// In a line: the paragraph it starts in, and UTF-16 offsets where paragraphs break inside it.
     public var paragraph: Int?
     public var paragraphBreaks: [Int] = []
+    /// The pieces of the recognizer passes behind it, with Whisper's measures of each: a
+    /// partial's live pass, or the final passes of a line's utterances. The home protocol sends
+    /// them (`segments`); caption events leave them out.
+    public var segments: [PassSegment] = []
 
     public init(id: Int, text: String, start: Double, end: Double, final: Bool,
                 speaker: String? = nil, confidence: Double?, uncertain: Bool, language: String, settledWords: Int? = nil) {

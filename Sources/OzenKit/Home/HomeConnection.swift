@@ -13,6 +13,8 @@ import Foundation
 ///   `end` finishes the open utterance, after which every frame is ignored. Unknown types and
 ///   non-JSON text are ignored, so a newer client does not break an older server.
 /// - The display page may also ask to star a line or to say a sentence aloud.
+/// - A report connection sends one `{"type":"report","text":"…"}` (at most `maximumReportBytes`
+///   of text); anything else, an empty text or a larger one is a `bad_request`, and nothing is saved.
 /// - A dictation take ends by itself after `longestTakeSeconds` of audio, as if the client had
 ///   said `end`: the audio up to the limit is kept, the client is told (`status` `take_limit`),
 ///   and what comes after is ignored.
@@ -35,6 +37,8 @@ public struct HomeConnection: Sendable {
         case end
         case star(lineID: Int, starred: Bool)
         case say(String)
+        /// A report's text, to save and answer `report_saved`; then close.
+        case report(String)
     }
 
     public private(set) var phase: Phase = .awaitingHello
@@ -54,10 +58,16 @@ public struct HomeConnection: Sendable {
     public static let maximumAudioFrameBytes = 320_000
     /// The largest text message taken (a long words list fits many times over).
     public static let maximumTextBytes = 65_536
+    /// The largest report text taken (UTF-8 bytes): a long log with room to spare. Its message
+    /// may be up to the server's 4 MiB, since JSON escapes make it longer than its text.
+    public static let maximumReportBytes = 1_000_000
+    public static let maximumReportMessageBytes = 4 << 20
 
     public mutating func receive(text: String) -> [Action] {
-        guard text.utf8.count <= Self.maximumTextBytes, phase != .closed else {
-            return phase == .closed ? [] : refuse(.badRequest, "a text message of \(text.utf8.count) bytes; at most \(Self.maximumTextBytes) are taken")
+        var largest = Self.maximumTextBytes
+        if case .open(let hello) = phase, hello.purpose == .report { largest = Self.maximumReportMessageBytes }
+        guard text.utf8.count <= largest, phase != .closed else {
+            return phase == .closed ? [] : refuse(.badRequest, "a text message of \(text.utf8.count) bytes; at most \(largest) are taken")
         }
         switch phase {
         case .awaitingHello:
@@ -69,6 +79,8 @@ public struct HomeConnection: Sendable {
                 phase = .open(hello)
                 return [.send(HomeMessage.ready(model: model).json), .begin(hello)]
             }
+        case .open(let hello) where hello.purpose == .report:
+            return report(text)
         case .open(let hello):
             guard let data = text.data(using: .utf8),
                   let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [] }
@@ -99,6 +111,7 @@ public struct HomeConnection: Sendable {
         }
         switch phase {
         case .awaitingHello: return refuse(.badRequest, "hello expected")
+        case .open(let hello) where hello.purpose == .report: return refuse(.badRequest, Self.reportExpected)
         case .open(let hello) where hello.purpose == .captions:
             let samples = pcm.samples(from: bytes)
             return samples.isEmpty ? [] : [.audio(samples)]
@@ -116,6 +129,29 @@ public struct HomeConnection: Sendable {
             return (room > 0 ? [.audio(Array(samples.prefix(room)))] : []) + [.send(limit.json), .end]
         default: return []
         }
+    }
+
+    static let reportExpected = #"a report connection sends one {"type":"report","text":"…"}"#
+
+    /// A report connection's one message: its text to save, or a `bad_request` saying what is wrong.
+    private mutating func report(_ text: String) -> [Action] {
+        guard let data = text.data(using: .utf8),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            return refuse(.badRequest, Self.reportExpected + "; this is not a JSON object")
+        }
+        guard let type = object["type"] as? String, type == "report" else {
+            return refuse(.badRequest, Self.reportExpected + "; this is " + ((object["type"] as? String).map { "a '\($0)' message" } ?? "a message without a type"))
+        }
+        guard let report = object["text"] as? String,
+              !report.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            return refuse(.badRequest, "the report has no text: send it in \"text\"")
+        }
+        let bytes = report.utf8.count
+        guard bytes <= Self.maximumReportBytes else {
+            return refuse(.badRequest, "the report is \(bytes) bytes; at most \(Self.maximumReportBytes) (1 MB) are taken")
+        }
+        phase = .ended
+        return [.report(report)]
     }
 
     /// The hello did not come in time.

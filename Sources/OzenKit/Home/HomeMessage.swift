@@ -6,6 +6,8 @@ public enum HomeMessage: Sendable, Equatable {
     /// come late), "ok" (it passed), "too_fast" (audio comes faster than it is spoken; the
     /// server now reads it only as fast as it captions it).
     case status(state: String, detail: String)
+    /// A report was saved under this file name (in `$OZEN_HOME/reports/`).
+    case reportSaved(name: String)
 
     public enum ErrorCode: String, Sendable { case unauthorized, badRequest = "bad_request", busy }
 
@@ -17,6 +19,8 @@ public enum HomeMessage: Sendable, Equatable {
             return .object([("type", .string("error")), ("code", .string(code.rawValue)), ("detail", .string(detail))])
         case .status(let state, let detail):
             return .object([("type", .string("status")), ("state", .string(state)), ("detail", .string(detail))])
+        case .reportSaved(let name):
+            return .object([("type", .string("report_saved")), ("name", .string(name))])
         }
     }
 }

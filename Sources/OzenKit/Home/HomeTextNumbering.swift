@@ -7,7 +7,8 @@
 /// live pass that heard nothing sends nothing. `end_s` is seconds of the client's audio: for a
 /// partial, the audio received when it was made; for a final, the speech's end plus 0.3 s
 /// (what Ozen's own server sends), never beyond the audio received. Speaker, numbers, the
-/// line's direction and the "?" mark come along as extra fields, which older clients ignore.
+/// line's direction and the "?" mark come along as extra fields, which older clients ignore;
+/// so do `segments`, the pieces of the passes behind the text with Whisper's measures of each.
 public struct HomeTextNumbering: Sendable {
     public private(set) var utterance = 0
     public init() {}
@@ -35,6 +36,6 @@ public struct HomeTextNumbering: Sendable {
             ("confidence", line.confidence.map { .number($0, decimals: 3) } ?? .null),
             ("end_s", .number(endSeconds, decimals: 3)),
             ("id", .int(line.id)),
-        ] + extra)
+        ] + extra + [("segments", .array(line.segments.map(\.json)))])
     }
 }

@@ -72,6 +72,8 @@ public final class LiveCaptioner {
     public var linesEmitted: Int { line.linesEmitted }
     /// Seconds spent in recognizer passes (the pipeline's busy time).
     public var busySeconds: Double { decoder.busySeconds }
+    /// Seconds each final pass took, in order (re-decodes of one utterance each count).
+    public var finalPassSeconds: [Double] { decoder.finalPassSeconds }
 
     public init(classifier: any VoiceFrameClassifier, recognizer: any SpeechRecognizer,
                 settings: LiveSettings, clock: any PipelineClock, speakers: LineSpeakers? = nil) {
@@ -196,6 +198,7 @@ public final class LiveCaptioner {
         guard let lock = SentenceLock(in: transcript, settled: settled, shown: shown, utteranceStart: utteranceStart,
                                       fed: fed, settings: settings) else { return false }
         if let c = transcript.confidence { line.addConfidence(c) }
+        line.addSegments(transcript.segments)
         let rest = Array(shown[(lock.last + 1)...])
         let sentence = line.carried + settled[...lock.last]
         let start = line.carriedStart ?? voiceStart

@@ -24,6 +24,8 @@ public struct Transcript: Sendable, Equatable {
     public var noSpeechProbability: Double?
     /// The words with their times, when the recognizer can tell (empty otherwise).
     public var words: [TimedWord] = []
+    /// The pass's pieces with Whisper's measures of each (empty when the recognizer has none).
+    public var segments: [PassSegment] = []
 
     public init(text: String, confidence: Double?, language: String,
                 averageLogProbability: Double? = nil, noSpeechProbability: Double? = nil) {

@@ -6,8 +6,9 @@ import OzenStore
 
 /// The diagnostics report a family member can copy and send when something is wrong: versions,
 /// models and their manifests, the processor, free space and memory; the last captioning run's
-/// counters; the last 100 failures, retries and recoveries with their clock times. No caption
-/// text and no audio, unless `withText` adds the last conversation's last 20 lines.
+/// counters; the last 100 failures, retries and recoveries with their clock times; the problem
+/// reports the phone app sent (`AppReports`: names, sizes, times and client lines, never their
+/// words). No caption text and no audio, unless `withText` adds the last conversation's last 20 lines.
 /// `ozen diagnostics` prints it; `ozen serve` answers it at /api/diagnostics.
 public enum DiagnosticsReport {
     /// The report, as JSON objects (`JSONSerialization`); `withText` adds the last lines.
@@ -58,6 +59,8 @@ public enum DiagnosticsReport {
         report["incidents"] = IncidentLog(home: home).incidents().map {
             ["time": ISO8601DateFormatter().string(from: $0.time), "kind": $0.kind.rawValue, "source": $0.source, "text": $0.text]
         }
+        let reports = AppReports(home: home)
+        report["app_reports"] = ["folder": reports.folder, "reports": reports.list().map(AppReports.json)] as [String: Any]
         if withText, let store = try? HistoryStore(path: HistoryStore.path(in: home)), let last = try? store.conversations(limit: 1).first,
            let saved = try? store.lines(of: last.id) {
             report["last_lines"] = saved.suffix(20).map { ["number": $0.number, "speaker": $0.speaker ?? "", "text": $0.correction ?? $0.text] }

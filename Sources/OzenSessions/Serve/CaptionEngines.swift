@@ -60,9 +60,10 @@ public final class CaptionEngines: @unchecked Sendable {
 
     /// A pipeline for one stream of live audio, on real time, its passes taking their turn on
     /// the shared recognizer (`stream`, from `schedule.join`); with cloud captions on (and
-    /// `cloud`), its closed lines also go to the cloud.
+    /// `cloud`), its closed lines also go to the cloud. `finalBeam` (a client's `beam`) replaces
+    /// the settings' final-pass beam for this stream only.
     public func captioner(language: SpokenLanguage, stream: RecognizerSchedule.Stream, clock: any PipelineClock = RealTimeClock(),
-                   settings: LiveSettings? = nil, cloud useCloud: Bool = true) throws -> LiveCaptioner {
+                   settings: LiveSettings? = nil, finalBeam: Int? = nil, cloud useCloud: Bool = true) throws -> LiveCaptioner {
         let scheduled = ScheduledRecognizer(base: passes, schedule: schedule, stream: stream)
         let incidents = self.incidents
         let passes: any SpeechRecognizer = cloud.flatMap { provider in useCloud ? provider : nil }.map { provider in
@@ -71,9 +72,11 @@ public final class CaptionEngines: @unchecked Sendable {
                 incidents.record(Incident(kind: text == CloudFallback.Note.back.text ? .recovery : .retry, source: "cloud", text: text))
             }
         } ?? scheduled
+        var chosen = try settings ?? PipelineSettings.captions(language: language, keywords: HerName.alertWords(keywords, in: home))
+        if let finalBeam { chosen.finalBeamSize = finalBeam }
         return LiveCaptioner(classifier: try SileroFrameClassifier(model: voiceModel, threshold: voiceThreshold),
                       recognizer: passes,
-                      settings: try settings ?? PipelineSettings.captions(language: language, keywords: HerName.alertWords(keywords, in: home)), clock: clock,
+                      settings: chosen, clock: clock,
                       speakers: try speakerEngines.map { try SpeakerSupport.lineSpeakers(home: home, engines: $0) })
     }
 }

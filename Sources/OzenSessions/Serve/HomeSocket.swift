@@ -3,8 +3,9 @@ import OzenIO
 import OzenKit
 
 /// One WebSocket connection of `ozen serve`, speaking home protocol v1: a phone (or the page's
-/// own microphone) streaming audio for captions, a connection check, or a display page
-/// following this computer's captions. `HomeConnection` decides; this carries it out.
+/// own microphone) streaming audio for captions, a connection check, a display page following
+/// this computer's captions, or a problem report from the app (saved in `AppReports`).
+/// `HomeConnection` decides; this carries it out, and `ConnectionLog` says it on stderr.
 ///
 /// A streaming client gets a pipeline of its own on a thread of its own: audio frames go into
 /// its inbox from CivetWeb's thread and never wait on recognition. After `end` the open
@@ -24,6 +25,8 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
         let dictation: PageDictation?
         /// Where each stream's pipeline runs, so the server can wait for them when it stops.
         let threads: PipelineThreads
+        /// Where the app's problem reports are kept.
+        let reports: AppReports
     }
 
     private let peer: WebSocketPeer
@@ -39,6 +42,9 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
     private var toldTooFast = false
     /// This connection's number in `services.connections`.
     private var id = 0
+    private let log: ConnectionLog
+    /// The hello taken (a report's client line comes from it).
+    private var greeting: HomeHello?
     /// Audio a client may have sent ahead of the captions: beyond `bufferedAudioLimit` seconds
     /// its frames are read only as the pipeline takes them (TCP slows the client down), until
     /// the backlog is under `bufferedAudioResume`.
@@ -49,7 +55,9 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
         self.peer = peer
         self.services = services
         connection = HomeConnection(pairing: services.pairing, model: services.engines.modelName)
+        log = ConnectionLog(address: peer.remoteAddress)
         id = services.connections.opened(self, from: peer.remoteAddress)
+        log.id = id
         DispatchQueue.global().asyncAfter(deadline: .now() + HomeConnection.helloSeconds) { [weak self] in
             guard let self else { return }
             self.carryOut(self.withConnection { $0.helloDeadlinePassed() })
@@ -70,6 +78,7 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
         if dictating { inbox?.close() } else { inbox?.abandon() }
         if wasDisplay { services.display.leave(peer) }
         services.connections.closed(id)
+        log.ended()
     }
 
     /// Too many connections wait for their hello and this one has waited longest.
@@ -123,6 +132,7 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
             case .end: currentInbox()?.close()
             case .star(let lineID, let starred): services.star?(lineID, starred)
             case .say(let sentence): say(sentence)
+            case .report(let text): saveReport(text)
             }
         }
     }
@@ -131,6 +141,7 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
     /// then held back (this waits on the connection's own queue, so only it is slowed).
     private func take(_ samples: [Float]) {
         guard let inbox = currentInbox() else { return }
+        log.heard(samples: samples.count)
         inbox.push(samples)
         guard inbox.pendingSeconds > Self.bufferedAudioLimit else { return }
         if !toldTooFast {
@@ -149,8 +160,12 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
     }
 
     private func begin(_ hello: HomeHello) {
+        log.greeted(hello, streams: hello.purpose.streamsAudio)
+        lock.lock()
+        greeting = hello
+        lock.unlock()
         switch hello.purpose {
-        case .check:
+        case .check, .report:
             break
         case .display:
             lock.lock()
@@ -164,7 +179,10 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
             dictating = hello.purpose == .dictation
             lock.unlock()
             if !hello.vocabulary.isEmpty { vocabulary.offer(hello.vocabulary) }
-            services.threads.start(name: "ozen-home-stream") { [self] in stream(hello, inbox) }
+            services.threads.start(name: "ozen-home-stream") { [self] in
+                stream(hello, inbox)
+                log.ended()
+            }
         }
     }
 
@@ -188,14 +206,19 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
             let isTake = hello.purpose == .dictation
             let captioner = try services.engines.captioner(language: hello.language, stream: place,
                                                            settings: isTake ? PipelineSettings.dictation(language: hello.language) : nil,
-                                                           cloud: !isTake)
+                                                           finalBeam: hello.beam, cloud: !isTake)
+            defer { log.finalPasses(captioner.finalPassSeconds) }
             let handover = VocabularyListener(handover: vocabulary, captioner: captioner)
             let overload = OverloadNotice(schedule: schedule) { [peer] in peer.send(text: $0.json.serialized()) }
             var lines: [String] = []  // a dictation take's, for its text; a captions stream keeps none
             let keepsLines = isTake
+            let log = self.log
             try LiveStream.run(inbox, through: captioner, listeners: [handover, overload]) { event in
                 if keepsLines, case .line(let line, _) = event, !line.text.isEmpty { lines.append(line.text) }
-                if let message = numbering.message(for: event) { peer.send(text: message.serialized()) }
+                if let message = numbering.message(for: event) {
+                    peer.send(text: message.serialized())
+                    if case .line = event { log.sent(final: true) } else { log.sent(final: false) }
+                }
             }
             if hello.purpose == .dictation, let dictation = services.dictation {
                 let seconds = Double(inbox.received) / Double(MonoAudio.speechRate)
@@ -204,6 +227,25 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
             }
             peer.close(code: 1000)
         } catch {
+            peer.send(text: JSONValue.object([("type", .string("error")), ("code", .string("server_error")),
+                                             ("detail", .string(String(describing: error)))]).serialized())
+            peer.close(code: 1011)
+        }
+    }
+
+    /// Saves a report and answers `report_saved` with its file name, then closes; a report that
+    /// cannot be written is answered `server_error` (the app keeps it and may send it again).
+    private func saveReport(_ text: String) {
+        lock.lock()
+        let hello = greeting
+        lock.unlock()
+        do {
+            let name = try services.reports.save(text, client: hello?.client)
+            log.note("report saved as \(name) (\(text.utf8.count) bytes)")
+            peer.send(text: HomeMessage.reportSaved(name: name).json.serialized())
+            peer.close(code: 1000)
+        } catch {
+            log.note("report not saved: \(error)")
             peer.send(text: JSONValue.object([("type", .string("error")), ("code", .string("server_error")),
                                              ("detail", .string(String(describing: error)))]).serialized())
             peer.close(code: 1011)

@@ -60,7 +60,7 @@ public struct ServeSession {
                                       insertion: settings.dictationInsertion)
         let services = HomeSocket.Services(engines: engines, display: display, connections: HomeConnections(settings: limits),
                                            pairing: pairing, star: star, say: { speaking.say($0) }, dictation: dictation,
-                                           threads: threads)
+                                           threads: threads, reports: AppReports(home: home))
         var options = WebServer.Options(address: address, documentRoot: DisplayPage.folder())
         // Every WebSocket holds a thread: room for all the connections the limits let in, and
         // as many again for pages, history questions and connections not yet upgraded.
@@ -70,10 +70,12 @@ public struct ServeSession {
         let diagnostics = DiagnosticsAPI(home: home, pairing: pairing)
         let firstRun = FirstRunAPI(home: home, pairing: pairing)
         let models = ModelsAPI(home: home, pairing: pairing)
+        let reports = ReportsAPI(reports: AppReports(home: home), pairing: pairing)
         let server = try WebServer(options: options, routes: [("/api/dictation/", { dictation.answer($0) }),
                                                               ("/api/diagnostics", { diagnostics.answer($0) }),
                                                               ("/api/first-run", { firstRun.answer($0) }),
                                                               ("/api/models", { models.answer($0) }),
+                                                              ("/api/reports", { reports.answer($0) }),
                                                               ("/api/", { history.answer($0) }),
                                                               ("/v1/", { transcriptions.answer($0) })]) { peer, _ in
             HomeSocket(peer: peer, services: services)

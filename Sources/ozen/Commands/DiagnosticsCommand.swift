@@ -63,6 +63,15 @@ enum DiagnosticsCommand {
         let incidents = r["incidents"] as? [[String: String]] ?? []
         out.append(tr("תקלות, ניסיונות חוזרים והתאוששויות (\(incidents.count), האחרונה בסוף):", "Failures, retries and recoveries (\(incidents.count), newest last):"))
         for i in incidents { out.append("  \(i["time"] ?? "")  \(i["kind"] ?? "")  \(i["source"] ?? ""): \(i["text"] ?? "")") }
+        if let appReports = r["app_reports"] as? [String: Any] {
+            let reports = appReports["reports"] as? [[String: Any]] ?? []
+            out.append("")
+            out.append(tr("דוחות מהאפליקציה (\(reports.count), החדש ראשון) ב־\(appReports["folder"] ?? ""):",
+                          "Reports from the app (\(reports.count), newest first) in \(appReports["folder"] ?? ""):"))
+            for report in reports {
+                out.append("  \(report["name"] ?? "")  \(report["bytes"] ?? 0) B  \(report["saved"] ?? "")  \(report["client"] ?? "")")
+            }
+        }
         if let lines = r["last_lines"] as? [[String: Any]] {
             out.append("")
             out.append(tr("השורות האחרונות (--with-text):", "Last lines (--with-text):"))

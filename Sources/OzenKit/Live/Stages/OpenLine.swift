@@ -14,6 +14,8 @@ struct OpenLine {
     private(set) var carried: [String] = []
     private(set) var carriedStart: Double?
     private var carriedConfidences: [Double] = []
+    /// The pieces of the final passes behind the line so far (`CaptionLine.segments`).
+    private var carriedSegments: [PassSegment] = []
     /// The carried words with their times (seconds from the recording's start), so a long
     /// utterance in which the voice changes can still be split; nil when some carried words
     /// have no times (they came from live passes).
@@ -69,20 +71,24 @@ struct OpenLine {
         guard !words.isEmpty else { return nil }
         let id = lineID()
         partialShown = true
-        return CaptionLine(id: id, text: words.joined(separator: " "),
-                           start: carriedStart ?? voiceStart, end: end,
-                           final: false, confidence: transcript.confidence,
-                           uncertain: (transcript.confidence ?? 1) < settings.uncertainBelow,
-                           language: transcript.language,
-                           settledWords: carried.count + stabilizer.settled.count)
+        var partial = CaptionLine(id: id, text: words.joined(separator: " "),
+                                  start: carriedStart ?? voiceStart, end: end,
+                                  final: false, confidence: transcript.confidence,
+                                  uncertain: (transcript.confidence ?? 1) < settings.uncertainBelow,
+                                  language: transcript.language,
+                                  settledWords: carried.count + stabilizer.settled.count)
+        partial.segments = transcript.segments
+        return partial
     }
 
     /// The open line's final words so far as a partial, every word settled.
     mutating func carriedPartial(start: Double, end: Double, transcript: Transcript) -> CaptionLine {
         partialShown = true
-        return CaptionLine(id: lineID(), text: carried.joined(separator: " "), start: start, end: end, final: false,
-                           confidence: transcript.confidence, uncertain: false,
-                           language: transcript.language, settledWords: carried.count)
+        var partial = CaptionLine(id: lineID(), text: carried.joined(separator: " "), start: start, end: end, final: false,
+                                  confidence: transcript.confidence, uncertain: false,
+                                  language: transcript.language, settledWords: carried.count)
+        partial.segments = carriedSegments
+        return partial
     }
 
     /// What a closed utterance's final words do to the line: a breath holds the line (it
@@ -95,6 +101,7 @@ struct OpenLine {
         let transcript = outcome.transcript, words = outcome.words
         let start = carriedStart ?? Double(utterance.voiceStart) / rate
         if let c = transcript.confidence, !words.isEmpty { addConfidence(c) }
+        addSegments(transcript.segments)
         if let held = heldLineEnd, !carried.isEmpty, !words.isEmpty {
             lineSeams.append(LineSplit.Seam(wordIndex: carried.count, time: (Double(held) + Double(utterance.voiceStart)) / 2 / rate))
         }
@@ -154,6 +161,12 @@ struct OpenLine {
         carriedConfidences.append(confidence)
     }
 
+    /// A final pass's pieces belong to the line it adds to (even a pass that added nothing:
+    /// its measures say why).
+    mutating func addSegments(_ segments: [PassSegment]) {
+        carriedSegments += segments
+    }
+
     /// The finished line (or, if partials were shown and nothing survived, an empty line
     /// that tells the display to remove them); then starts afresh.
     ///
@@ -191,10 +204,12 @@ struct OpenLine {
         let confidence = carriedConfidences.isEmpty ? nil : carriedConfidences.reduce(0, +) / Double(carriedConfidences.count)
         var lines: [CaptionLine] = []
         for ((partWords, partStart, partEnd), id) in zip(parts, ids) {
-            lines.append(CaptionLine(id: id, text: partWords.joined(separator: " "), start: partStart,
-                                     end: partEnd, final: true, confidence: confidence,
-                                     uncertain: (confidence ?? 1) < settings.uncertainBelow,
-                                     language: language))
+            var line = CaptionLine(id: id, text: partWords.joined(separator: " "), start: partStart,
+                                   end: partEnd, final: true, confidence: confidence,
+                                   uncertain: (confidence ?? 1) < settings.uncertainBelow,
+                                   language: language)
+            line.segments = carriedSegments
+            lines.append(line)
         }
         startAfresh()
         return lines
@@ -207,6 +222,7 @@ struct OpenLine {
         carried = []
         carriedStart = nil
         carriedConfidences = []
+        carriedSegments = []
         carriedTimed = []
         lineSeams = []
         heldLineEnd = nil

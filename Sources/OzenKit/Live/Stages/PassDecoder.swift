@@ -22,6 +22,8 @@ final class PassDecoder {
     var passLog: ((String) -> Void)?
     /// Seconds spent in recognizer passes (the pipeline's busy time).
     private(set) var busySeconds = 0.0
+    /// Seconds each final pass took, as measured (for a stream's summary).
+    private(set) var finalPassSeconds: [Double] = []
     var cleanup = PassCleanup()
 
     init(recognizer: any SpeechRecognizer, clock: any PipelineClock, settings: LiveSettings) {
@@ -73,6 +75,7 @@ final class PassDecoder {
                         prompted || !final ? "" : " (unprompted)") + " «\(transcript.text)»")
         clock.charge(measured)
         busySeconds += measured
+        if final { finalPassSeconds.append(measured) }
         // The pass's cost as the pipeline's clock counts it (real time, the audio clock's charge,
         // or the tests' steady cost): what the next pass's spacing is based on.
         let cost = clock.now - clockBefore
