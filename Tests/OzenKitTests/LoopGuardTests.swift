@@ -102,6 +102,28 @@ import Testing
         #expect(shown.first?.translator == "llm")
     }
 
+    /// A second pass that heard something else and looped in its English.
+    struct LoopingReviewer: SentenceReviewer {
+        let name = "second pass"
+        func hear(audio: [Float], language: SpokenLanguage) throws -> String { "Миллионный, миллионный, миллионный, миллионный, миллионный." }
+        func translate(audio: [Float], language: SpokenLanguage, previousEnglish: String?) throws -> String? { LoopGuardTests.millionth }
+    }
+
+    @Test func theSecondPassesAnswerPassesTheRule() throws {
+        let russian = try #require(SpokenLanguage(rawValue: "ru"))
+        let interpreter = Interpreter(translator: Fixed(english: "Millionth."), reviewer: LoopingReviewer(),
+                                      settings: InterpreterSettings(language: russian), clock: SteadyCostClock())
+        var revisions: [SentenceRevision] = []
+        let keep = { (event: CaptionEvent) in if case .reviewed(let r, _) = event { revisions.append(r) } }
+        // A second of audio, so the sentence has some to send.
+        try interpreter.hear([Float](repeating: 0, count: 32_000), start: 0, emit: keep)
+        interpreter.pass(.line(CaptionLine(id: 1, text: "Миллион.", start: 0.2, end: 1.2, final: true, confidence: 0.8,
+                                           uncertain: false, language: "ru"), at: 1.2), emit: keep)
+        try interpreter.finish(emit: keep)
+        #expect(revisions.map(\.source) == ["миллионный."])
+        #expect(revisions.map(\.english) == ["1.5.1."])
+    }
+
     @Test func anLLMsPolishPassesTheRule() {
         #expect(PolishPrompt.text(fromAnswer: "<dictation>\nSee you at 1.5.1.1.1.1.1.1.1.1.1.1.1.1.\n</dictation>") == "See you at 1.5.1.")
     }
