@@ -5,7 +5,8 @@ import Testing
 /// No loop on screen anywhere: one rule for captions, translations, dictation, cloud and
 /// second-pass answers, and what people really say stays as it was said.
 @Suite struct LoopGuardTests {
-    /// The interpreter's English for the one-word Russian prompt "миллионный" (millionth).
+    /// The interpreter's English for a one-word Russian prompt ("millionth"), as reported; the
+    /// Russian in the tests below stands in for that prompt.
     static let millionth = "1.5.1.1.1.1.1.1.1.1.1.1.1.1."
 
     @Test func aLoopInsideOneWordIsCutToOneCopy() {

@@ -1,6 +1,6 @@
 /// A loop inside one word: Whisper stuck on a token or two that carry no space, writing them
-/// again and again until its token limit. The interpreter, asked to translate the one Russian
-/// word "миллионный" (millionth), put "1.5.1.1.1.1.1.1.1.1.1.1.1.1." on screen: ".1" twelve
+/// again and again until its token limit. The interpreter, asked to translate a one-word
+/// Russian prompt ("millionth"), put "1.5.1.1.1.1.1.1.1.1.1.1.1.1." on screen: ".1" twelve
 /// times, which the word rules (`ShortLoop`, `RepetitionTrimmer`) cannot see, since for them it
 /// is one word.
 ///

@@ -2,7 +2,7 @@
 /// wrote it. Three kinds of loop are cut to one copy, and what people really repeat stays:
 ///
 /// - inside a word, a unit of characters written over and over (`CharacterLoop`): the
-///   interpreter's "1.5.1.1.1.1.1.1.1.1.1.1.1.1." for the Russian "миллионный";
+///   interpreter's "1.5.1.1.1.1.1.1.1.1.1.1.1.1." for a one-word Russian prompt ("millionth");
 /// - four words or more repeated straight after themselves, or a text that starts over at its
 ///   end (`RepetitionTrimmer`): LibriVox clip -0890's sentence written four times;
 /// - one word from five copies, two or three from four (`ShortLoop`): base's Hebrew
