@@ -76,7 +76,7 @@ import Testing
     }
 
     /// eSpeak's Hebrew provokes a loop in Whisper base ("שלום, שאלום, שאלום, שאלום, שאלום, שאל"
-    /// before the loop rule); whatever base makes of it, no loop reaches the screen.
+    /// before the loop rule); whatever base makes of it, no loop of any kind (`LoopGuard`) reaches the screen.
     @Test func aLoopNeverReachesTheScreen() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ozen-loop-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -89,7 +89,7 @@ import Testing
         for line in result.stdout.split(separator: "\n") {
             guard let event = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                   let text = event["text"] as? String else { continue }
-            #expect(!ShortLoop.isPresent(in: text), "\(text)")
+            #expect(!LoopGuard.isPresent(in: text), "\(text)")
         }
     }
 

@@ -34,8 +34,8 @@ import Testing
                                                                                          audioContextMargin: LiveSettings.default.finalAudioContextMargin))
             // Whisper base loops on some renderings of a short sentence ("Could you say that
             // again?" four times over, about one run in four on an EPYC); that loop is the
-            // recognizer's, and every caption has it cut (`RepetitionTrimmer`, `ShortLoop`).
-            heard.append(ShortLoop.collapsed(RepetitionTrimmer.trim(transcript.text)))
+            // recognizer's, and every caption has it cut (`LoopGuard`).
+            heard.append(LoopGuard.cleanedLine(transcript.text))
         }
         let text = heard.joined(separator: " ")
         let count = WordErrorRate.count(reference: Self.english.joined(separator: " "), hypothesis: text)

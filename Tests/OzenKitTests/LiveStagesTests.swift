@@ -41,6 +41,23 @@ import Testing
         #expect(!cleaned.looped)
     }
 
+    /// A pass whose last word loops inside itself (a cloud caption's answer is such a pass too)
+    /// shows one copy, keeps its words' times, and counts as a loop, so a final is decoded afresh.
+    @Test func aLoopInsideAWordIsCutInAPass() {
+        var transcript = Transcript(text: "It costs 1.5.1.1.1.1.1.1.1.1.1.1.1.1.", confidence: nil, language: "en")
+        transcript.words = [TimedWord(text: "It", start: 0, end: 0.2), TimedWord(text: "costs", start: 0.2, end: 0.6),
+                            TimedWord(text: "1.5.1.1.1.1.1.1.1.1.1.1.1.1.", start: 0.6, end: 3)]
+        let cleaned = PassCleanup().clean(transcript)
+        #expect(cleaned.transcript.text == "It costs 1.5.1.")
+        #expect(cleaned.transcript.words.map(\.text) == ["It", "costs", "1.5.1."])
+        #expect(cleaned.transcript.words.last?.start == 0.6)
+        #expect(cleaned.looped)
+        // "1.5 million" is no loop, and the pass is untouched.
+        let said = Transcript(text: " It costs 1.5 million.", confidence: nil, language: "en")
+        #expect(PassCleanup().clean(said).transcript == said)
+        #expect(!PassCleanup().clean(said).looped)
+    }
+
     /// A settled sentence with more said after it locks, but only in an utterance over 8 s.
     @Test func aSentenceLocksInALongUtterance() {
         var transcript = Transcript(text: "Ask not. What your", confidence: nil, language: "en")

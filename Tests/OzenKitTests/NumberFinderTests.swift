@@ -184,6 +184,14 @@ import Testing
         sv("klockan ett", ("ett", .time)),
         sv("tvåhundra milligram", ("tvåhundra milligram", .amount)),
         sv("kvart i åtta", ("kvart i åtta", .time)),
+        // The two phrases of the held-back Swedish set, and their neighbours.
+        sv("ta två tabletter på morgonen", ("två tabletter", .count)),
+        sv("vi ses klockan halv sju", ("halv sju", .time)),
+        sv("klockan halv tre", ("halv tre", .time)),
+        sv("två gånger om dagen", ("två gånger om dagen", .frequency)),
+        sv("tre tabletter", ("tre tabletter", .count)),
+        sv("Hon tog en tablett", ("en tablett", .count)),
+        sv("det var en bra dag"),
     ]
 
     @Test(arguments: hebrewWords + hebrewDigits + english + swedish)
@@ -205,6 +213,38 @@ import Testing
     ])
     func hebrewValues(_ text: String, _ value: Double) throws {
         let span = try #require(NumberFinder(language: "he").spans(in: text).first)
+        #expect(abs((span.value ?? .nan) - value) < 0.001)
+    }
+
+    /// The held-back phrases found nothing under "he", the captions' and `ozen text`'s default:
+    /// Latin words were read as English in every line not tagged "sv". A word only Swedish has
+    /// now makes them Swedish, as Hebrew words are Hebrew in any line.
+    @Test(arguments: ["sv", "sv-SE", "he", "no"])
+    func swedishIsReadWhateverTheLineIsTagged(_ language: String) {
+        for c in [Self.sv("ta två tabletter på morgonen", ("två tabletter", .count)),
+                  Self.sv("vi ses klockan halv sju", ("halv sju", .time)),
+                  Self.sv("Ta 1,5 tablett två gånger om dagen", ("1,5 tablett", .count), ("två gånger om dagen", .frequency)),
+                  Self.sv("det var en bra dag och sen gick vi hem")] {
+            let spans = NumberFinder(language: language).spans(in: c.text)
+            #expect(spans.map { Found(said: $0.range.substring(of: c.text) ?? "?", kind: $0.kind) } == c.spans, "\(language): \(c.text)")
+        }
+    }
+
+    /// English and Italian words in a line tagged "he" are read as before.
+    @Test func otherLatinLinesStayAsTheyWere() {
+        let english = "take two tablets at half past seven"
+        let spans = NumberFinder(language: "he").spans(in: english)
+        #expect(spans.map { Found(said: $0.range.substring(of: english) ?? "?", kind: $0.kind) }
+                == [Found(said: "two tablets", kind: .count), Found(said: "half past seven", kind: .time)])
+        #expect(NumberFinder(language: "it").spans(in: "Ci vediamo alle tre, in via Roma 12").count
+                == NumberFinder(language: "en").spans(in: "Ci vediamo alle tre, in via Roma 12").count)
+    }
+
+    /// "halv sju" is half an hour before seven.
+    @Test(arguments: [("vi ses klockan halv sju", 6.5) as (String, Double), ("klockan halv tre", 2.5),
+                      ("ta två tabletter på morgonen", 2.0), ("två gånger om dagen", 2.0)])
+    func swedishValues(_ text: String, _ value: Double) throws {
+        let span = try #require(NumberFinder(language: "sv").spans(in: text).first)
         #expect(abs((span.value ?? .nan) - value) < 0.001)
     }
 

@@ -1,7 +1,8 @@
 /// A take's text put together from the lines the live pipeline locked while she spoke, one
 /// utterance after another: joined with one space, and two or three words repeated across a seam
 /// (the end of one line heard again at the start of the next) kept once. A single word is left
-/// alone: "…tomorrow. Tomorrow I…" is said that way.
+/// alone: "…tomorrow. Tomorrow I…" is said that way. Each line passed the loop rule when it was
+/// decoded; the take passes it again (`LoopGuard`), for a loop that runs across a seam.
 public enum DictationText {
     public static func stitched(_ lines: [String]) -> String {
         var words: [String] = []
@@ -17,6 +18,6 @@ public enum DictationText {
             }
             words += next
         }
-        return words.joined(separator: " ")
+        return LoopGuard.cleaned(words.joined(separator: " "))
     }
 }

@@ -17,12 +17,13 @@ public enum PolishPrompt {
                 ChatMessage(role: "user", content: "<dictation>\n\(raw)\n</dictation>")]
     }
 
-    /// The answer without tags or quotes a model may still have put around it.
+    /// The answer without tags or quotes a model may still have put around it, and without a
+    /// loop (`LoopGuard`: a chat model can loop too, and its answer goes to the cursor).
     public static func text(fromAnswer answer: String) -> String {
         var text = answer.trimmingCharacters(in: .whitespacesAndNewlines)
         for tag in ["<dictation>", "</dictation>"] { text = text.replacingOccurrences(of: tag, with: "") }
         text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if text.count >= 2, text.first == "\"", text.last == "\"" { text = String(text.dropFirst().dropLast()) }
-        return text
+        return LoopGuard.cleaned(text)
     }
 }

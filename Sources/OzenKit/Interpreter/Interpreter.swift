@@ -116,7 +116,8 @@ public final class Interpreter: AudioListener {
             clock.charge(cost)
         }
         do {
-            let english = try translator.translate(request)
+            // Whichever translator wrote it, no loop reaches the screen (`LoopGuard`).
+            let english = LoopGuard.cleaned(try translator.translate(request)).trimmingCharacters(in: .whitespacesAndNewlines)
             guard !english.isEmpty else { throw EmptyTranslation() }
             result.english = english
             if translatorFailing {
@@ -136,7 +137,7 @@ public final class Interpreter: AudioListener {
         fallbacks += 1
         guard let fallback else { return result }
         do {
-            result.english = try fallback.translate(request)
+            result.english = LoopGuard.cleaned(try fallback.translate(request)).trimmingCharacters(in: .whitespacesAndNewlines)
             result.translator = fallback.name
         } catch {
             result.fallbackReason = (result.fallbackReason ?? "") + "; \(fallback.name): \(error)"

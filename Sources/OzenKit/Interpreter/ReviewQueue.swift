@@ -76,13 +76,14 @@ final class ReviewQueue: @unchecked Sendable {
 
             let outcome: Outcome
             do {
-                let source = try reviewer.hear(audio: job.audio, language: language).trimmingCharacters(in: .whitespacesAndNewlines)
+                // What the second pass heard and wrote passes the loop rule like every text shown.
+                let source = LoopGuard.cleaned(try reviewer.hear(audio: job.audio, language: language)).trimmingCharacters(in: .whitespacesAndNewlines)
                 if source.isEmpty || SentenceWords.same(source, job.sentence.source) {
                     outcome = .reviewed(SentenceRevision(id: job.sentence.id, source: job.sentence.source,
                                                          english: job.sentence.english, changed: false))
                 } else {
-                    let english = try reviewer.translate(audio: job.audio, language: language, previousEnglish: job.context)?
-                        .trimmingCharacters(in: .whitespacesAndNewlines)
+                    let english = try reviewer.translate(audio: job.audio, language: language, previousEnglish: job.context)
+                        .map { LoopGuard.cleaned($0).trimmingCharacters(in: .whitespacesAndNewlines) }
                     outcome = .reviewed(SentenceRevision(id: job.sentence.id, source: source,
                                                          english: english?.isEmpty == false ? english! : job.sentence.english,
                                                          changed: true))

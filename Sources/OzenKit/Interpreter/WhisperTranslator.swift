@@ -29,7 +29,7 @@ public struct WhisperTranslator: SentenceTranslator {
         let earlier = sentence.context.map(\.english).joined(separator: " ")
         if !earlier.isEmpty { options.prompt = String(earlier.suffix(promptCharacters)) }
         let transcript = try recognizer.transcribe(sentence.audio, options: options)
-        let english = ShortLoop.collapsed(transcript.text).trimmingCharacters(in: .whitespacesAndNewlines)
+        let english = LoopGuard.cleanedLine(transcript.text).trimmingCharacters(in: .whitespacesAndNewlines)
         // "Tak, tak." is "Thank you, thank you.": a repeat is kept when the speaker repeated herself.
         let sourceRepeats = Self.singleCopy(sentence.source) != sentence.source
         return sourceRepeats ? english : Self.singleCopy(english)

@@ -5,7 +5,8 @@
 /// final pass wrote its sentence four times over ("Unless to be rather cold-hearted … ill-
 /// disposed," × 4: WER 33/14). Dropping the whole pass would lose the sentence that was said;
 /// trimming keeps it. Four words, because real speech repeats short phrases ("I don't know,
-/// I don't know") but hardly ever four words straight after themselves.
+/// I don't know") but hardly ever four words straight after themselves. One part of
+/// `LoopGuard`, the rule every text Ozen shows passes.
 public enum RepetitionTrimmer {
     public static let shortestLoop = 4
 
@@ -33,13 +34,18 @@ public enum RepetitionTrimmer {
                 }
             }
         }
+        // A text that ends a sentence with its own first words said them again on purpose.
+        if let last = kept.last, let mark = words[last].last, ".!?…。".contains(mark) { return kept }
         return Array(kept.dropLast(restartedTail(kept.map { WordStabilizer.normalised(words[$0]) })))
     }
 
     /// A loop cut short: the text starts over at its end ("Unless to be rather cold-hearted
     /// and rather selfish, is to be ill-disposed, unless to be rather cold-hearted and rather
     /// selfish," from a loaded CI run on clip -0890). When the last four or more words repeat
-    /// the text's own first words, after them, they go: how many (0 when none).
+    /// the text's own first words, after them, they go: how many (0 when none). Not when the
+    /// text ends a sentence there: a dictated letter or a translated sentence may close with
+    /// the words it opened with ("Thank you very much for … Thank you very much."), and a loop
+    /// cut short by the token limit or the audio's end stops mid-sentence, as -0890's did.
     static func restartedTail(_ n: [String]) -> Int {
         guard n.count >= 2 * shortestLoop else { return 0 }
         for length in stride(from: n.count / 2, through: shortestLoop, by: -1)

@@ -1,7 +1,8 @@
 /// A loop of one to three words: Whisper stuck on a word or two, writing it again and again
 /// until its token limit. Base on eSpeak's Hebrew ("שלום סבתא, התור לרופא מחר בשבע וחצי") gave
 /// "שלום, שאלום, שאלום, שאלום, שאלום, שאל": four copies and a fifth cut off. Longer loops are
-/// `RepetitionTrimmer`'s (four words or more, repeated once).
+/// `RepetitionTrimmer`'s (four words or more, repeated once), loops inside a word
+/// `CharacterLoop`'s; `LoopGuard` runs all three over every text Ozen shows.
 ///
 /// Real speech repeats short things too, and must stay: "no, no, no", "thank you, thank you",
 /// "bye bye bye". So one word counts as a loop from five copies in a row, two or three words

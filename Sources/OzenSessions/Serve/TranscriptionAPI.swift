@@ -104,7 +104,7 @@ final class TranscriptionAPI: @unchecked Sendable {
         } catch {
             return Self.error(500, "the recognizer failed: \(error)", type: "server_error")
         }
-        let text = ShortLoop.collapsed(transcript.text).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = LoopGuard.cleanedLine(transcript.text).trimmingCharacters(in: .whitespacesAndNewlines)
         switch format {
         case "text": return HTTPResponse(contentType: "text/plain; charset=utf-8", body: Array((text + "\n").utf8))
         case "srt": return HTTPResponse(contentType: "text/plain; charset=utf-8", body: Array("1\n00:00:00,000 --> \(Self.stamp(seconds, ","))\n\(text)\n\n".utf8))

@@ -1,25 +1,31 @@
-/// Cleans the text a pass gives: a run Whisper repeated (`RepetitionTrimmer`) and a short
-/// loop (`ShortLoop`) are cut to one copy, and after a sentence was locked mid-utterance the
-/// words at the pass's head that repeat its end are dropped.
+/// Cleans the text a pass gives: its loops are cut to one copy (`LoopGuard`, the rule every
+/// text Ozen shows passes), and after a sentence was locked mid-utterance the words at the
+/// pass's head that repeat its end are dropped.
 struct PassCleanup {
     /// The last words of a sentence locked while its utterance went on: the next passes
     /// decode from a little before its end, and repeat these words at their head.
     var lockedTail: [String] = []
 
-    /// The pass's transcript cleaned, and whether its text held a short loop (now cut to one copy).
+    /// The pass's transcript cleaned, and whether its text held a short loop or a loop inside
+    /// a word (now cut to one copy).
     func clean(_ transcript: Transcript) -> (transcript: Transcript, looped: Bool) {
         var cleaned = transcript
         let said = transcript.text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
-        var kept = RepetitionTrimmer.keptWords(of: said)
-        let loop = ShortLoop.keptWords(of: kept.map { said[$0] })
-        let looped = loop.count < kept.count
-        if looped { kept = loop.map { kept[$0] } }
-        if kept.count < said.count {
-            cleaned.text = kept.map { said[$0] }.joined(separator: " ")
+        let loops = LoopGuard.keep(said)
+        if loops.changed {
+            cleaned.text = loops.text
             // The kept words keep their times where the times line up with the text.
-            cleaned.words = transcript.words.count == said.count ? kept.map { transcript.words[$0] } : []
+            if transcript.words.count == said.count {
+                cleaned.words = loops.kept.map { i in
+                    var word = transcript.words[i]
+                    if loops.words[i] != said[i] { word.text = CharacterLoop.collapsed(word.text) }
+                    return word
+                }
+            } else {
+                cleaned.words = []
+            }
         }
-        return (dropRepeatedHead(cleaned), looped)
+        return (dropRepeatedHead(cleaned), loops.looped)
     }
 
     /// After a sentence was locked mid-utterance, passes start just before its last word; the

@@ -5,8 +5,9 @@
 ///
 /// Hebrew words are read through their attached prefixes ("ושש", "בשבע", "לשלוש"), in every
 /// gender and construct form, with "וחצי", "ורבע", "רבע לשבע", "שלוש ועשרים"; Latin words
-/// by the line's language (Swedish for "sv", English otherwise), since "sex" and "en" mean
-/// different things in the two. Digits go through `DigitScanner` first, so a phone number
+/// by the line's language (Swedish for "sv", English otherwise, and Swedish again in a line
+/// tagged neither that holds a word only Swedish has: `SwedishNumberWords.reads`), since
+/// "sex" and "en" mean different things in the two. Digits go through `DigitScanner` first, so a phone number
 /// never swallows the date or the hour beside it. Words that mean 1 and are also everyday
 /// words ("אחד", "one", "en") count only with a unit, a clock word or a month.
 public struct NumberFinder: Sendable {
@@ -19,10 +20,12 @@ public struct NumberFinder: Sendable {
 
     public func spans(in text: String) -> [NumberSpan] {
         let line = LineCharacters(text)
-        let latin = language == "sv" ? SwedishNumberWords.language : EnglishNumberWords.language
-        var reader = NumberReader(line: line, latin: latin, swedish: language == "sv",
-                                  chunks: DigitScanner(line: line, decimalComma: language == "sv").scan(),
-                                  words: TextWord.split(text))
+        let words = TextWord.split(text)
+        let swedish = SwedishNumberWords.reads(language: language, words: words)
+        let latin = swedish ? SwedishNumberWords.language : EnglishNumberWords.language
+        var reader = NumberReader(line: line, latin: latin, swedish: swedish,
+                                  chunks: DigitScanner(line: line, decimalComma: swedish).scan(),
+                                  words: words)
         return reader.read()
     }
 }

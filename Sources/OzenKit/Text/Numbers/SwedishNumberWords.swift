@@ -49,6 +49,30 @@ enum SwedishNumberWords {
         ]
     )
 
+    /// Words that only a Swedish line holds among the number languages, so its numbers are read
+    /// in Swedish whatever language the line was tagged with: "ta två tabletter på morgonen"
+    /// and "vi ses klockan halv sju" found nothing under "he" (the captions' and `ozen text`'s
+    /// default), since Latin words were read as English there. None of them is an English,
+    /// French or Italian word ("tre", "sex", "en", "mars", "tio" are, and are left out), so an
+    /// English or Italian line under "he" reads as before.
+    static let tellTales: Set<String> = [
+        "två", "fyra", "fem", "sju", "åtta", "nio", "elva", "tolv", "tretton", "fjorton", "femton",
+        "sexton", "sjutton", "arton", "nitton", "tjugo", "trettio", "fyrtio", "femtio", "sextio",
+        "sjuttio", "åttio", "nittio", "hundra", "tusen", "halv", "halva", "kvart", "klockan",
+        "tablett", "tabletter", "kapslar", "droppar", "gång", "gånger", "timme", "timmar", "minuter",
+        "vecka", "veckor", "månader", "dagar", "dagen", "morgonen", "förmiddagen", "eftermiddagen",
+        "kvällen", "natten", "kronor", "och", "över",
+    ]
+
+    /// Whether a line's Latin words are Swedish: its language says so ("sv", "sv-SE"), or a
+    /// line tagged neither Swedish nor English holds a Swedish tell-tale word.
+    static func reads(language: String, words: [TextWord]) -> Bool {
+        let code = language.lowercased().prefix(while: { $0.isLetter })
+        if code == "sv" { return true }
+        if code == "en" { return false }
+        return words.contains { tellTales.contains($0.folded) }
+    }
+
     /// Words between the minutes and the hour: "kvart över tre", "fem i tre".
     static let over: Set<String> = ["över"]
     static let before: Set<String> = ["i"]
