@@ -35,4 +35,10 @@ public enum WordErrorRate {
         let r = normalisedWords(reference), h = normalisedWords(hypothesis)
         return Count(errors: WordDistance.edits(from: r, to: h), referenceWords: r.count)
     }
+
+    /// The count with numbers written in digits said in English words on both sides
+    /// (`EnglishDigitWords`): "10 of clubs" is right for "ten of clubs". For English speech.
+    public static func countSayingDigits(reference: String, hypothesis: String) -> Count {
+        count(reference: EnglishDigitWords.spelled(reference), hypothesis: EnglishDigitWords.spelled(hypothesis))
+    }
 }

@@ -1,19 +1,23 @@
 import OzenKit
 import OzenSessions
 
-/// `ozen bench accuracy FILE... [--table [--seed N]] [--ablation] [--language L] [--no-realtime | --realtime-only | --file-only] [--lines]`:
+/// `ozen bench accuracy FILE... [--table [--seed N] [--clean-only]] [--ablation] [--language L] [--no-realtime | --realtime-only | --file-only] [--lines]`:
 /// the live pipeline's locked lines beside the same model decoding offline (`AccuracyBench`
 /// says what is measured and how).
 enum AccuracyBenchCommand {
     static func run(_ arguments: [String]) throws {
-        let args = try ArgumentReader(arguments, options: ["--language", "--seed", "--fixtures"], flags: ["--table", "--ablation", "--no-realtime", "--realtime-only", "--file-only", "--lines", "--passes"])
+        let args = try ArgumentReader(arguments, options: ["--language", "--seed", "--fixtures"], flags: ["--table", "--clean-only", "--ablation", "--no-realtime", "--realtime-only", "--file-only", "--lines", "--passes"])
         let language = try args.spokenLanguage(default: .english)
         let chosen: [(flag: String, passes: AccuracyBenchSettings.Passes)] = [("--no-realtime", .noRealtime), ("--realtime-only", .realtimeOnly), ("--file-only", .fileOnly)]
             .filter { args.flag($0.0) }
         guard chosen.count <= 1 else {
             throw UsageError(tr("אפשר רק אחד מ־--no-realtime, --realtime-only, --file-only", "only one of --no-realtime, --realtime-only and --file-only can be given"))
         }
-        let table = args.flag("--table") ? AccuracyBenchSettings.Table(fixtures: args.value("--fixtures"), seed: UInt64(args.value("--seed") ?? "7") ?? 7) : nil
+        var table = args.flag("--table") ? AccuracyBenchSettings.Table(fixtures: args.value("--fixtures"), seed: UInt64(args.value("--seed") ?? "7") ?? 7) : nil
+        if args.flag("--clean-only") {
+            guard table != nil else { throw UsageError(tr("--clean-only הולך עם --table", "--clean-only goes with --table")) }
+            table?.withCall = false
+        }
         guard !args.positional.isEmpty || table != nil else {
             throw UsageError(tr("ל־bench accuracy צריך הקלטה אחת לפחות, או --table", "bench accuracy needs at least one recording, or --table"))
         }

@@ -24,6 +24,8 @@ public struct AccuracyBenchSettings: Sendable {
         /// `--fixtures`, or nil for `FixturesFolder.standard`.
         public var fixtures: String?
         public var seed: UInt64
+        /// The table with the call too (not with `--clean-only`).
+        public var withCall = true
         public init(fixtures: String?, seed: UInt64) {
             self.fixtures = fixtures
             self.seed = seed
