@@ -65,6 +65,34 @@ import Testing
         try Self.expectAppTakes(pageScanned, token: token)
     }
 
+    @Test func thePagesSettingsShowTheCodeOnlyToAPairedPage() throws {
+        let server = try ServeProcess(["--lan", "--address", Self.tailnet, "--no-speakers", "--language", "en"])
+        defer { server.stop() }
+        let token = try HomeProtocolServeTests.token(of: server)
+        let browser = try HeadlessBrowser()
+        defer { browser.close() }
+        try browser.setViewport(width: 800, height: 1000)
+        let setting = "!document.getElementById('pairing-setting').hidden"
+
+        // A page without the token: Settings open, no code.
+        try browser.open(server.address)
+        try browser.evaluate("document.getElementById('open-settings').click()")
+        Thread.sleep(forTimeInterval: 1)
+        #expect(try browser.evaluate("JSON.stringify(\(setting))", as: Bool.self) == false)
+
+        // The page as the printed address opens it (the token kept): the code, which a camera reads.
+        try browser.evaluate("localStorage.setItem('ozen.display.token', '\(token)')")
+        try browser.open(server.address)
+        try browser.evaluate("document.getElementById('open-settings').click()")
+        let loaded = "JSON.stringify(\(setting) && document.getElementById('pairing-code').naturalWidth > 0)"
+        #expect(try browser.wait(for: loaded, as: Bool.self, timeout: 20) { $0 } == true, "no code in Settings")
+        try browser.evaluate("document.getElementById('pairing-code').scrollIntoView({block: 'center'})")
+        Thread.sleep(forTimeInterval: 0.3)
+        let scanned = try QRCodeReader.decode(image: try browser.screenshot(), type: "png")
+        #expect(scanned == "ozen://pair?address=\(Self.tailnet)&code=\(token)")
+        try Self.expectAppTakes(scanned, token: token)
+    }
+
     @Test func withoutAddressTheLinkNamesThisComputersPrivateAddress() throws {
         let server = try ServeProcess(["--lan", "--no-speakers", "--language", "en"])
         defer { server.stop() }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads a QR code back the way a camera would, with Debian's zbarimg: the code's modules
 /// (from the terminal's half blocks, or the page's SVG) become a greyscale PGM image, four
-/// pixels a module, and zbarimg says what it holds.
+/// pixels a module, and zbarimg says what it holds; a browser's screenshot it reads as it is.
 enum QRCodeReader {
     /// Rows of modules, true for dark.
     typealias Grid = [[Bool]]
@@ -44,7 +44,12 @@ enum QRCodeReader {
             let pixels = row.flatMap { dark in Array(repeating: UInt8(dark ? 0 : 255), count: scale) }
             for _ in 0..<scale { image.append(contentsOf: pixels) }
         }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ozen-qr-\(UUID()).pgm")
+        return try decode(image: image, type: "pgm")
+    }
+
+    /// What zbarimg reads in an image file's bytes (a PGM, the browser's PNG screenshot).
+    static func decode(image: Data, type: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ozen-qr-\(UUID()).\(type)")
         try image.write(to: path)
         defer { try? FileManager.default.removeItem(at: path) }
         let process = Process()
