@@ -11,6 +11,7 @@ import { HistoryPanel } from "./history.js";
 import { ModelsPanel } from "./models.js";
 import { MicrophoneCaptions } from "./microphone.js";
 import { DictationPanel } from "./dictation.js";
+import { showPairingCode } from "./pairing.js";
 import { guessDirection } from "./text-render.js";
 
 const $ = (id) => document.getElementById(id);
@@ -272,7 +273,9 @@ for (const close of document.querySelectorAll(".close-panel")) close.addEventLis
 for (const dialog of document.querySelectorAll("dialog.panel")) {
   dialog.addEventListener("click", (e) => { if (e.target === dialog) dialog.close(); }); // a tap outside the panel
 }
-$("open-settings").addEventListener("click", () => openDialog($("settings-panel")));
+$("open-settings").addEventListener("click", () => openDialog($("settings-panel"), () => {
+  showPairingCode({ setting: $("pairing-setting"), image: $("pairing-code"), token });
+}));
 $("open-history").addEventListener("click", () => openDialog($("history-panel"), () => historyPanel.showList()));
 $("open-models").addEventListener("click", () => openDialog($("models-panel"), () => modelsPanel.show()));
 $("earlier-link").addEventListener("click", (e) => {

@@ -107,6 +107,9 @@ const phrases = {
   "models.checking": ["{name}: בודק את הקובץ…", "{name}: checking the file…"],
   "models.done": ["{name} הותקן. כדי להשתמש בו: ozen models use {name}", "{name} is installed. To use it: ozen models use {name}"],
   "models.failed": ["לא הותקן: {detail}", "Not installed: {detail}"],
+  "settings.pairing": ["צימוד אפליקציית Ozen", "Pair the Ozen app"],
+  "settings.pairing-alt": ["קוד QR לצימוד אפליקציית Ozen", "QR code to pair the Ozen app"],
+  "settings.pairing-hint": ["בטלפון: אפליקציית Ozen ← הגדרות ← צימוד, וסרקו את הקוד. הוא מכיל את קוד הצימוד: אל תשתפו אותו", "On the phone: Ozen app → Settings → Pair, and scan this code. It holds the pairing token: do not share it"],
   "settings.diagnostics": ["העתקת דוח אבחון", "Copy diagnostics"],
   "settings.diagnostics-hint": ["גרסאות, מודלים, מונים ותקלות אחרונות, בלי טקסט של כתוביות ובלי קול: להדביק בהודעה למי שעוזר", "Versions, models, counters and recent faults, with no caption text and no audio: paste it in a message to whoever helps"],
   "settings.diagnostics-failed": ["אי אפשר היה לקבל את הדוח: {detail}", "The report could not be fetched: {detail}"],
@@ -168,6 +171,7 @@ export function setLanguage(language) {
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   for (const el of document.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", t(el.dataset.i18nLabel));
   for (const el of document.querySelectorAll("[data-i18n-placeholder]")) el.placeholder = t(el.dataset.i18nPlaceholder);
+  for (const el of document.querySelectorAll("[data-i18n-alt]")) el.alt = t(el.dataset.i18nAlt);
 }
 
 export function language() { return current; }

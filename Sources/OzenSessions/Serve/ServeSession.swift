@@ -71,16 +71,22 @@ public struct ServeSession {
         let firstRun = FirstRunAPI(home: home, pairing: pairing)
         let models = ModelsAPI(home: home, pairing: pairing)
         let reports = ReportsAPI(reports: AppReports(home: home), pairing: pairing)
+        let invitation = PairingInvitationBox()
+        let pairingQR = PairingQRAPI(invitation: invitation, pairing: pairing)
         let server = try WebServer(options: options, routes: [("/api/dictation/", { dictation.answer($0) }),
                                                               ("/api/diagnostics", { diagnostics.answer($0) }),
                                                               ("/api/first-run", { firstRun.answer($0) }),
                                                               ("/api/models", { models.answer($0) }),
                                                               ("/api/reports", { reports.answer($0) }),
+                                                              ("/api/pairing/", { pairingQR.answer($0) }),
                                                               ("/api/", { history.answer($0) }),
                                                               ("/v1/", { transcriptions.answer($0) })]) { peer, _ in
             HomeSocket(peer: peer, services: services)
         }
-        Self.announce(server: server, address: address, pairing: pairing)
+        if let pairing, let linkAddress = PairingInvitation.address(given: settings.pairingAddress, listening: address, port: server.port) {
+            invitation.set(try PairingInvitation(address: linkAddress, token: pairing))
+        }
+        Self.announce(server: server, address: address, pairing: pairing, invitation: invitation.current)
 
         let stop = StopSignal()
         let replayStopped = PassCancellation()
@@ -122,8 +128,9 @@ public struct ServeSession {
     }
 
     /// Where to open the display, on stderr (stdout carries the captions). With --lan the
-    /// address carries the pairing token; it is printed here and nowhere else.
-    static func announce(server: WebServer, address: ListenAddress, pairing: PairingToken?) {
+    /// address carries the pairing token, and so do the phone app's pairing link and its QR
+    /// code below it; they are printed here and nowhere else.
+    static func announce(server: WebServer, address: ListenAddress, pairing: PairingToken?, invitation: PairingInvitation?) {
         var lines: [String] = []
         if let pairing {
             // This computer's own address first (a browser here), then the network's (a tablet).
@@ -133,6 +140,12 @@ public struct ServeSession {
                 lines.append("  http://\(host):\(server.port)/#token=\(pairing.value)")
             }
             lines.append(tr("ozen: קוד הצימוד (לאפליקציה): \(pairing.value)", "ozen: pairing token (for the app): \(pairing.value)"))
+            if let invitation {
+                lines += invitation.terminalLines(colours: isatty(STDERR_FILENO) == 1)
+            } else {
+                lines.append(tr("ozen: אין למחשב הזה כתובת פרטית שהאפליקציה מקבלת ב־ws://, ולכן אין קוד QR; תנו --address wss://NAME או ws://IP:PORT",
+                                "ozen: this computer has no private address the app takes over ws://, so no QR code; give --address wss://NAME or ws://IP:PORT"))
+            }
         } else {
             lines.append(tr("ozen: הכתוביות מוצגות ב־http://\(address.host):\(server.port)/ (רק במחשב הזה)",
                             "ozen: captions at http://\(address.host):\(server.port)/ (this computer only)"))

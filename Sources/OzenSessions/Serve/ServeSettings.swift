@@ -18,6 +18,9 @@ public struct ServeSettings {
     public typealias Interpreting = (settings: InterpreterSettings, reviewer: (any SentenceReviewer)?)
 
     public var address: ListenAddress
+    /// The address in the phone app's pairing link (`--address`): a tailnet's or a `wss://`
+    /// name; nil for this computer's own private address.
+    public var pairingAddress: PairingAddress?
     public var home: OzenHome
     /// The Whisper model every stream shares.
     public var modelName: String

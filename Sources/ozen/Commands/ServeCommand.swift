@@ -8,7 +8,7 @@ import OzenSessions
 /// and a microphone that is not there before any model loads.
 enum ServeCommand {
     static func run(_ arguments: [String]) throws {
-        let args = try ArgumentReader(arguments, options: ["--host", "--port", "--source", "--device", "--language", "--model", "--final-model", "--engine",
+        let args = try ArgumentReader(arguments, options: ["--host", "--port", "--address", "--source", "--device", "--language", "--model", "--final-model", "--engine",
                                                            "--alert", "--mute-sound", "--from", "--second-pass",
                                                            "--dictation-polish", "--dictation-insert"],
                                       flags: ["--lan", "--realtime", "--json", "--no-save", "--no-speakers", "--no-sounds",
@@ -20,6 +20,15 @@ enum ServeCommand {
         let portText = args.value("--port") ?? String(ListenAddress.defaultPort)
         guard let port = Int(portText), (0...65535).contains(port) else {
             throw UsageError(tr("פורט צריך להיות מספר בין 0 ל־65535, קיבל '\(portText)'", "a port is a number from 0 to 65535, got '\(portText)'"))
+        }
+        // The phone app's pairing link names this address instead of this computer's own.
+        let pairingAddress = try args.value("--address").map { text in
+            guard args.flag("--lan") else {
+                throw UsageError(tr("--address הולך עם --lan: בלעדיו האפליקציה לא יכולה להתחבר", "--address goes with --lan: without it the app cannot connect"))
+            }
+            do { return try PairingAddress(parsing: text) } catch {
+                throw UsageError("--address: \(error)")
+            }
         }
         let language = try args.spokenLanguage()
         if args.value("--source") != nil && args.value("--device") != nil {
@@ -49,6 +58,7 @@ enum ServeCommand {
         let home = OzenHome.fromEnvironment()
         var settings = ServeSettings(address: ListenAddress(host: args.value("--host") ?? "127.0.0.1", port: port, lan: args.flag("--lan")),
                                      home: home, modelName: args.value("--model") ?? ChosenModel.name(in: home))
+        settings.pairingAddress = pairingAddress
         if let recording { settings.source = .recording(recording) } else if let microphone { settings.source = .microphone(microphone) }
         settings.language = language
         settings.finalModelName = args.value("--final-model")
