@@ -95,7 +95,7 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
         params.beam_search.beam_size = Int32(max(1, options.beamSize))
         let margin = options.audioContextMargin ?? settings.audioContextMargin
         if margin > 0 {
-            let frames = Int((Double(audio.count) / 16_000 * 50).rounded(.up)) + margin
+            let frames = max(Int((Double(audio.count) / 16_000 * 50).rounded(.up)) + margin, options.minimumAudioContext ?? 0)
             params.audio_ctx = Int32(min(1500, frames))
         }
         if !options.allowsFallback { params.temperature_inc = 0 }

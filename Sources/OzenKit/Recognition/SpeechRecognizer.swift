@@ -54,6 +54,9 @@ public struct DecodingOptions: Sendable, Equatable {
     /// own setting; 0: Whisper's full 30 s window. Final passes give the encoder more room than
     /// live ones (see `LiveSettings.finalAudioContextMargin`).
     public var audioContextMargin: Int?
+    /// The encoder window in frames is at least this (nil: audio and margin alone). A short
+    /// utterance then still gets room, at a bounded cost (`FinalPassChoices.minimumWindow`).
+    public var minimumAudioContext: Int?
     /// Audio longer than one 30 s window is read window by window; true gives each window the
     /// text of the ones before as its prompt (Whisper's offline way, `condition_on_previous_text`).
     /// Only the offline reference decodes of `ozen bench accuracy` use it.

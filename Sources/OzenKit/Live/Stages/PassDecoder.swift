@@ -46,6 +46,7 @@ final class PassDecoder {
                                       allowsFallback: afresh || (final && choices.fallback),  // see DecodingOptions
                                       audioContextMargin: final ? settings.finalAudioContextMargin : nil)
         options.isLivePass = !final
+        if final { options.minimumAudioContext = choices.minimumWindow }
         if !final { options.cancellation = endOfAudio }
         var audio = samples
         if final && choices.silencePadding > 0 {
