@@ -22,10 +22,8 @@ extension AccuracyBench {
                          reference: try ReferenceTranscripts.find(for: path))
     }
 
-    /// A table of real people from the fixtures (the LibriVox reader, President Kennedy, the
-    /// cards reader and the pyannote call's two women, each turn with its transcript) with
-    /// 0.8–1.2 s between turns.
-    public static func table(folder: String, seed: UInt64) throws -> Recording {
+    /// The LibriVox reader's five sentences and President Kennedy, each a turn with its transcript.
+    static func readers(folder: String) throws -> (turns: [SimulatedTable.Turn], texts: [String]) {
         func read(_ relative: String) throws -> [Float] { try WAVDecoder().read(path: folder + "/" + relative).atSpeechRate().samples }
         var turns: [SimulatedTable.Turn] = []
         var texts: [String] = []
@@ -35,6 +33,15 @@ extension AccuracyBench {
         }
         turns.append(.init(speaker: "kennedy", samples: try read("jfk/jfk.wav")))
         texts.append(ReferenceTranscripts.jfk)
+        return (turns, texts)
+    }
+
+    /// A table of real people from the fixtures (the LibriVox reader, President Kennedy, the
+    /// cards reader and the pyannote call's two women, each turn with its transcript) with
+    /// 0.8–1.2 s between turns.
+    public static func table(folder: String, seed: UInt64) throws -> Recording {
+        func read(_ relative: String) throws -> [Float] { try WAVDecoder().read(path: folder + "/" + relative).atSpeechRate().samples }
+        var (turns, texts) = try readers(folder: folder)
         let cards = Dictionary(uniqueKeysWithValues: try ReferenceTranscripts.transcriptionFile(folder + "/cards/cards.transcription").map { ($0.name, $0.text) })
         let gap = [Float](repeating: 0, count: MonoAudio.speechRate * 15 / 100)
         for pair in [["001", "002"], ["003", "004", "005"]] {
@@ -74,14 +81,7 @@ extension AccuracyBench {
     /// by itself, would hide it).
     public static func cleanTable(folder: String, seed: UInt64) throws -> Recording {
         func read(_ relative: String) throws -> [Float] { try WAVDecoder().read(path: folder + "/" + relative).atSpeechRate().samples }
-        var turns: [SimulatedTable.Turn] = []
-        var texts: [String] = []
-        for clip in try ReferenceTranscripts.transcriptionFile(folder + "/librivox/transcription") {
-            turns.append(.init(speaker: "librivox reader", samples: try read("librivox/\(clip.name).wav")))
-            texts.append(clip.text)
-        }
-        turns.append(.init(speaker: "kennedy", samples: try read("jfk/jfk.wav")))
-        texts.append(ReferenceTranscripts.jfk)
+        var (turns, texts) = try readers(folder: folder)
         for clip in try ReferenceTranscripts.transcriptionFile(folder + "/cards/cards.transcription") {
             turns.append(.init(speaker: "cards reader", samples: try read("cards/\(clip.name).wav")))
             texts.append(clip.text)
