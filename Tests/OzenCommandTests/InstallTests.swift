@@ -8,6 +8,7 @@ import Testing
 /// a scratch folder; that `ozen`, run from outside the checkout with no OZEN_WEB, loads only its
 /// own copies of the non-system libraries, captions a real recording, serves the page from the
 /// install, and writes a service unit systemd accepts; `make uninstall` leaves the prefix empty.
+/// The launcher's `serve --open` is seen to open the address it serves.
 @Suite(.serialized) struct InstallTests {
     let scratch: URL
     let prefix: URL
@@ -90,6 +91,27 @@ import Testing
         let entry = try String(contentsOfFile: launcher, encoding: .utf8)
         #expect(entry.contains("\nExec=\"\(installed.path)\" serve --device default --open\n"), "\(entry)")
         #expect(entry.contains("\nName=Ozen captions\n"))
+    }
+
+    /// What the launcher's `--open` runs, seen through an `xdg-open` of the test's own that
+    /// writes down its arguments (no Chromium is on this PATH).
+    @Test func openShowsThePageItServes() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let tools = scratch.appendingPathComponent("tools")
+        try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
+        let asked = scratch.appendingPathComponent("opened.txt")
+        let opener = tools.appendingPathComponent("xdg-open")
+        try Data("#!/bin/sh\necho \"$@\" > '\(asked.path)'\n".utf8).write(to: opener)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener.path)
+        let server = try ServeProcess(["--open"], environment: ["PATH": tools.path + ":/usr/bin:/bin"])
+        defer { server.stop() }
+        let deadline = Date(timeIntervalSinceNow: 10)
+        var opened = ""
+        while opened.isEmpty, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+            opened = (try? String(contentsOf: asked, encoding: .utf8)) ?? ""
+        }
+        #expect(opened == server.address + "\n", "\(server.stderr)")
     }
 
     @Test func serviceInstallWritesAUnitSystemdAccepts() throws {
