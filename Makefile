@@ -1,7 +1,12 @@
 # The two commands a newcomer needs (both set everything up first, both safe to repeat):
 #   make demo   captions a real recording with the embedded Whisper base model
 #   make test   runs the whole test suite on the real engines and recordings
-.PHONY: setup build demo test bench clean
+# And to use Ozen without the checkout (docs/install.md):
+#   make install [PREFIX=~/.local]     builds ozen and installs it, its libraries, the page and a launcher
+#   make uninstall [PREFIX=~/.local]   removes exactly what install put there (models stay in OZEN_HOME)
+.PHONY: setup build demo test bench clean install install-built uninstall
+
+PREFIX ?= $(HOME)/.local
 
 DEMO_RECORDING := Tests/Fixtures/downloaded/pyannote/sample.wav
 
@@ -26,6 +31,17 @@ test: setup
 # Whisper's standard 30 s window run in the same command.
 bench: build
 	/usr/bin/python3 scripts/bench_caption.py
+
+install: build
+	scripts/install.sh --binary .build/release/ozen --prefix "$(PREFIX)"
+
+# The same install from an `ozen` built elsewhere (BINARY=path): the install tests use the
+# tests' own build, so they check this script without a second release build.
+install-built:
+	scripts/install.sh --binary "$(BINARY)" --prefix "$(PREFIX)"
+
+uninstall:
+	scripts/install.sh --uninstall --prefix "$(PREFIX)"
 
 clean:
 	rm -rf .build

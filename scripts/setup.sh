@@ -64,6 +64,8 @@ APT_PINS=(
   "wl-clipboard=2.1.0-0.1+b1"                     # ozen dictate: the clipboard on wlroots Wayland
   "sway=1.7-6"                                    # the dictation tests' wlroots desktop (headless)
   "gir1.2-gtk-3.0=3.24.38-2~deb12u3"              # the dictation tests' GTK text window
+  "patchelf=0.14.3-1+b1"                          # make install: the installed program and libraries load their own copies ($ORIGIN)
+  "desktop-file-utils=0.26-1"                     # make install and its tests: desktop-file-validate checks the launcher
   "cmake=3.25.1-1"                                # builds llama.cpp's llama-server once, for the LLM tests
   "g++=4:12.2.0-3"
 )

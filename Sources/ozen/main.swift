@@ -14,6 +14,7 @@ let commands: [String: ([String]) throws -> Void] = [
     "dictate": DictateCommand.run,
     "devices": DevicesCommand.run,
     "serve": ServeCommand.run,
+    "service": ServiceCommand.run,
     "bench": BenchCommand.run,
     "words": WordsCommand.run,
     "speakers": SpeakersCommand.run,

@@ -44,12 +44,16 @@ struct OzenProcess {
         return home
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    /// `program` and `directory` run another `ozen` (an installed one) from another folder;
+    /// `without` names settings it must not get at all.
+    static func run(_ arguments: [String], environment: [String: String] = [:], program: URL = binary,
+                    directory: URL? = nil, without: Set<String> = []) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = program
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         // English interface unless a test asks otherwise: the assertions read English messages.
-        process.environment = defaultEnvironment.merging(environment) { $1 }
+        process.environment = defaultEnvironment.merging(environment) { $1 }.filter { !without.contains($0.key) }
         // stderr goes to a file, stdout through a pipe read to its end: a chatty child never blocks.
         let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("ozen-stderr-\(UUID())")
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)

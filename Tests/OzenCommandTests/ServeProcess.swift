@@ -21,14 +21,18 @@ final class ServeProcess {
 
     /// Starts `ozen serve ARGUMENTS --port 0` and waits (up to `timeout` s: the model loads
     /// first) until it says where it listens.
-    init(_ arguments: [String], home: URL = OzenProcess.testHome(), environment: [String: String] = [:], timeout: Double = 180) throws {
+    /// `program` and `directory` serve from another `ozen` (an installed one) and folder;
+    /// `without` names settings it must not get at all (OZEN_WEB, to find the page itself).
+    init(_ arguments: [String], home: URL = OzenProcess.testHome(), environment: [String: String] = [:], timeout: Double = 180,
+         program: URL = OzenProcess.binary, directory: URL? = nil, without: Set<String> = []) throws {
         self.home = home
-        process.executableURL = OzenProcess.binary
+        process.executableURL = program
+        if let directory { process.currentDirectoryURL = directory }
         process.arguments = ["serve"] + arguments + ["--port", "0"]
         process.environment = OzenProcess.defaultEnvironment.merging([
             "OZEN_HOME": home.path,
             "OZEN_WEB": Fixtures.repository.appendingPathComponent("Web").path,
-        ]) { $1 }.merging(environment) { $1 }
+        ]) { $1 }.merging(environment) { $1 }.filter { !without.contains($0.key) }
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice

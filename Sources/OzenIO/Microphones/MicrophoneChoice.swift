@@ -9,9 +9,10 @@ public enum MicrophoneChoice: Sendable, Equatable, CustomStringConvertible {
     case name(String)
     case systemDefault
 
-    /// "3" is an index, anything else a name; nil or empty is the default.
+    /// "3" is an index, anything else a name; nil, empty or "default" (what `description` says
+    /// for it, and what the desktop launcher passes) is the system's default.
     public init(_ text: String?) {
-        guard let text, !text.isEmpty else { self = .systemDefault; return }
+        guard let text, !text.isEmpty, text != "default" else { self = .systemDefault; return }
         if let number = Int(text), number >= 0 { self = .index(number) } else { self = .name(text) }
     }
 

@@ -14,5 +14,5 @@ extension Knob {
     public static let web = Knob("OZEN_WEB",
         meaning: "Where `ozen serve` finds the display page: the folder that holds index.html.",
         rule: .text("a folder"),
-        defaultValue: "the Web folder of the checkout ozen was built in, else ./Web, else /usr/local/share/ozen/web")
+        defaultValue: "PREFIX/share/ozen/web beside an installed ozen (make install), else the Web folder of the checkout ozen was built in, else ./Web, else /usr/local/share/ozen/web")
 }

@@ -11,16 +11,28 @@ public struct OzenEnvironment: Sendable, Equatable {
     public let values: [String: String]
     /// `$HOME`, for the default `OzenHome`.
     let userHome: String?
+    /// `$PATH`, `$XDG_CONFIG_HOME` and `$USER`: where the programs Ozen runs are found, where
+    /// `ozen service` writes her user unit, and whose login lingers (unset or empty: nil).
+    public let searchPath: String?
+    public let configHome: String?
+    public let userName: String?
 
     /// The knobs in `environment` (a process's, or a test's).
     public init(_ environment: [String: String]) {
         let names = Set(Knob.all.map(\.name))
         values = environment.filter { names.contains($0.key) }
         userHome = environment["HOME"]
+        let nonEmpty = { (name: String) in environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        searchPath = nonEmpty("PATH")
+        configHome = nonEmpty("XDG_CONFIG_HOME")
+        userName = nonEmpty("USER")
     }
 
     /// This process's, read from its environment the first time any part of Ozen asks.
     public static let current = OzenEnvironment(ProcessInfo.processInfo.environment)
+
+    /// `$HOME` as given, nil when unset.
+    public var homeFolder: String? { userHome }
 
     /// What `knob` is set to, nil when unset.
     public subscript(_ knob: Knob) -> String? { values[knob.name] }

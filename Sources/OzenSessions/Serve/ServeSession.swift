@@ -87,6 +87,10 @@ public struct ServeSession {
             invitation.set(try PairingInvitation(address: linkAddress, token: pairing))
         }
         Self.announce(server: server, address: address, pairing: pairing, invitation: invitation.current)
+        if settings.opensPage {
+            let host = address.host == "0.0.0.0" ? "127.0.0.1" : address.host
+            PageWindowOpening.open(url: "http://\(host):\(server.port)/" + (pairing.map { "#token=" + $0.value } ?? ""))
+        }
 
         let stop = StopSignal()
         let replayStopped = PassCancellation()

@@ -27,6 +27,8 @@ public struct ServeSettings {
     /// The model of each line's final pass (`--final-model`, `FinalModelRecognizer`); nil: the one model does both.
     public var finalModelName: String?
     public var source: Source = .none
+    /// Open the display page in a window once the server listens (`--open`, the launcher's).
+    public var opensPage = false
     /// The own source's language.
     public var language: SpokenLanguage = .default
     /// JSON Lines on stdout (`--json`) instead of readable lines.

@@ -12,7 +12,7 @@ enum ServeCommand {
                                                            "--alert", "--mute-sound", "--from", "--second-pass",
                                                            "--dictation-polish", "--dictation-insert"],
                                       flags: ["--lan", "--realtime", "--json", "--no-save", "--no-speakers", "--no-sounds",
-                                              "--notify", "--fallback-default", "--interpret"])
+                                              "--notify", "--fallback-default", "--interpret", "--open"])
         guard args.positional.isEmpty else {
             throw UsageError(tr("serve לא מקבל ארגומנטים נוספים: \(args.positional.joined(separator: " "))",
                                 "serve takes no further arguments: \(args.positional.joined(separator: " "))"))
@@ -63,6 +63,7 @@ enum ServeCommand {
         settings.language = language
         settings.finalModelName = args.value("--final-model")
         settings.json = args.flag("--json")
+        settings.opensPage = args.flag("--open")
         settings.saves = !args.flag("--no-save")
         settings.speakers = !args.flag("--no-speakers")
         settings.alertWords = args.values("--alert")
