@@ -12,6 +12,7 @@ import { ModelsPanel } from "./models.js";
 import { MicrophoneCaptions } from "./microphone.js";
 import { DictationPanel } from "./dictation.js";
 import { showPairingCode } from "./pairing.js";
+import { showAppReports } from "./reports.js";
 import { guessDirection } from "./text-render.js";
 
 const $ = (id) => document.getElementById(id);
@@ -275,6 +276,8 @@ for (const dialog of document.querySelectorAll("dialog.panel")) {
 }
 $("open-settings").addEventListener("click", () => openDialog($("settings-panel"), () => {
   showPairingCode({ setting: $("pairing-setting"), image: $("pairing-code"), token });
+  showAppReports({ setting: $("reports-setting"), list: $("reports-list"), token,
+                   format: (report) => t("settings.report-line", { time: new Date(report.saved).toLocaleString(), client: report.client || "?" }) });
 }));
 $("open-history").addEventListener("click", () => openDialog($("history-panel"), () => historyPanel.showList()));
 $("open-models").addEventListener("click", () => openDialog($("models-panel"), () => modelsPanel.show()));

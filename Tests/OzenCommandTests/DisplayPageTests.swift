@@ -331,13 +331,22 @@ struct DisplayPageTests {
         let browser = try HeadlessBrowser()
         defer { browser.close() }
         try browser.setViewport(width: 800, height: 600)
+        let reports = home.appendingPathComponent("reports")
+        try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try Data("client: Ozen 3.2 (iOS 18.1)\n\nthe microphone kept cutting out\n".utf8)
+            .write(to: reports.appendingPathComponent("report-20261205-101500-000.txt"))
         let serve = try ServeProcess(["--no-speakers", "--no-sounds"], home: home, environment: ["OZEN_CATALOGUE": catalogue])
         defer { serve.stop() }
         try browser.open(serve.address)
-        try browser.evaluate("document.getElementById('open-settings').click(); document.getElementById('open-models').click();")
-        let listed = try browser.wait(for: "JSON.stringify(!!document.querySelector('#models-list [data-name=\"test-base\"] button'))",
-                                      as: Bool.self, timeout: 20) { $0 }
-        #expect(listed == true, "the catalogue's model has no Install button")
+        try browser.evaluate("document.getElementById('open-settings').click();")
+        // The phone app's reports are listed in Settings by their client line, never their words.
+        let listed = try browser.wait(for: "JSON.stringify(document.getElementById('reports-setting').hidden ? '' : document.getElementById('reports-list').innerText)",
+                                      as: String.self, timeout: 20) { $0.contains("Ozen 3.2") }
+        #expect(listed?.contains("Ozen 3.2 (iOS 18.1)") == true && listed?.contains("microphone kept") == false, "\(listed ?? "")")
+        try browser.evaluate("document.getElementById('open-models').click();")
+        let offered = try browser.wait(for: "JSON.stringify(!!document.querySelector('#models-list [data-name=\"test-base\"] button'))",
+                                       as: Bool.self, timeout: 20) { $0 }
+        #expect(offered == true, "the catalogue's model has no Install button")
         try browser.evaluate("document.querySelector('#models-list [data-name=\"test-base\"] button').click()")
         let seen = try browser.wait(for: "JSON.stringify(document.getElementById('models-progress').textContent)", as: String.self, timeout: 30) {
             $0.contains("%") && $0.contains("/s")
