@@ -9,7 +9,9 @@ public struct WhisperTranslator: SentenceTranslator {
     public let name = "whisper"
     let recognizer: any SpeechRecognizer
     /// Beam width (Whisper's default for final text) and encoder frames beyond the audio's own
-    /// (the final passes' 128, see `LiveSettings.finalAudioContextMargin`).
+    /// (128: the caption final passes' margin when the interpreter was measured; theirs is 256
+    /// since the clean tables' ablation, `LiveSettings.finalAudioContextMargin`, and the
+    /// interpreter's has not been measured again).
     let beamSize: Int
     let audioContextMargin: Int?
     /// Characters of earlier English given as the prompt.

@@ -18,11 +18,17 @@ public struct LiveSettings: Sendable, Equatable {
     /// 21-turn table as 25–29. A value at or below the cutter's pause ends lines with utterances.
     public var linePause: Double = 0.75
     /// Encoder frames beyond the audio's own for final passes (nil: the recognizer's, 64). The
-    /// 64-frame margin that keeps live passes cheap cuts words short in final passes: LibriVox
-    /// -0880 locked as "ill-sposed" (25 % WER) at 64, exact at 128 and 200; the five-person
-    /// table of `ozen bench accuracy --table --no-realtime` gave 12.1 / 8.2 / 10.4 % at 64 /
-    /// 128 / 200 (offline, whole recording: 10.4 %). 128 is the cheaper of the two that hold.
-    public var finalAudioContextMargin: Int? = 128
+    /// 64-frame margin that keeps live passes cheap cuts words short in final passes (LibriVox
+    /// -0880 locked as "ill-sposed"). Chosen with `ozen bench accuracy --table --clean-only
+    /// --ablation --seed 1` (2026-12-05; digits said as words), which removes each difference
+    /// between the final pass and the offline decode in turn: on the three clean tables (342
+    /// words) 128 frames left 15 words wrong, 256 left 12 (as many as each turn decoded alone
+    /// offline; the whole recording in one decode 15), Whisper's full window also 12 at 2.1×
+    /// the CPU (71.7 against 33.8 s per audio minute), 512 and a window of at least 500 or 750
+    /// frames 13; no other difference (prompt, fallback, silence around the utterance, the
+    /// final-pass policy) gained more than a word. The table with the call: 19 of 182 at 256,
+    /// 18 at 128 (`--file-only`); CPU 35.1 against 31.3 s per audio minute in file mode.
+    public var finalAudioContextMargin: Int? = 256
     public var gate: HallucinationGate.Settings = .default
     /// The differences between a final pass and the same model decoding the same audio with no
     /// time pressure, each of which `ozen bench accuracy --ablation` removes one at a time.

@@ -81,10 +81,10 @@ final class TranscriptionAPI: @unchecked Sendable {
         guard enter() else { return HTTPResponse.json(Self.errorBody("the recognizer is busy with \(maximumWaiting) requests: try again in a few seconds", type: "rate_limit_error"), status: 429) }
         defer { leave() }
 
-        // The encoder sized to the audio plus the final passes' 128 frames: a full 30 s window
-        // for every short sentence took 3–4 s a request here and let the second pass fall
-        // 45 s behind (`ozen bench interpret --second-pass`); 128 frames kept the text right in
-        // `ozen bench accuracy` (LiveSettings.finalAudioContextMargin).
+        // The encoder sized to the audio plus the final passes' margin (LiveSettings.finalAudioContextMargin,
+        // chosen by `ozen bench accuracy --ablation`): a full 30 s window for every short sentence
+        // took 3–4 s a request here and let the second pass fall 45 s behind
+        // (`ozen bench interpret --second-pass`).
         var options = DecodingOptions(language: language, beamSize: 5, prompt: form.field("prompt"),
                                       allowsFallback: temperature == 0,
                                       audioContextMargin: seconds < 29 ? LiveSettings.default.finalAudioContextMargin : 0)
