@@ -20,12 +20,6 @@ public struct FinalPassChoices: Sendable, Equatable {
     /// Encoder frames a final pass gets at least, however short its audio (nil: its audio and
     /// `LiveSettings.finalAudioContextMargin` alone).
     public var minimumWindow: Int?
-    /// A final pass over an utterance shorter than this (s) that starts within
-    /// `continuationGap` of the last locked line, with no earlier words of its own line, is
-    /// primed with the end of the conversation: a phrase said after a pause ("ask not", after
-    /// "And so, my fellow Americans") decoded alone came out "It's not!". nil: never.
-    public var continuationBelow: Double?
-    public var continuationGap = 1.5
 
     public init() {}
     public static let `default` = FinalPassChoices()

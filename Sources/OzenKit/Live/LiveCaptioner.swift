@@ -236,12 +236,7 @@ public final class LiveCaptioner {
 
     private func finalPass(_ utterance: UtteranceCutter.Utterance, emit: (CaptionEvent) -> Void) throws {
         let samples = audio.samples(from: utterance.start, to: utterance.end)
-        var prompt = passPrompt()
-        if let below = settings.finalPass.continuationBelow, Double(utterance.end - utterance.start) / rate < below,
-           line.carried.isEmpty, let lastEnd = line.lockedContextEnd,
-           Double(utterance.voiceStart) / rate - lastEnd < settings.finalPass.continuationGap {
-            prompt.continuesConversation = true
-        }
+        let prompt = passPrompt()
         // Run in the quiet after the voice, on the same audio once the quiet reached the tail.
         let first = try quietFinal.pass(for: utterance)
             ?? decoder.decode(samples, beam: settings.finalBeamSize, prompt: prompt, final: true)

@@ -29,8 +29,6 @@ struct OpenLine {
     /// The end of the conversation's locked text, the final pass's context (as Whisper offline
     /// gives each window the text before it).
     private(set) var lockedContext = ""
-    /// Where the last locked line with words ended (s on the audio clock).
-    private(set) var lockedContextEnd: Double?
     private var nextLineID = 1
     private var currentLineID: Int?
     private var partialShown = false
@@ -179,7 +177,6 @@ struct OpenLine {
         if !words.isEmpty {
             linesEmitted += 1
             lockedContext = String((lockedContext + " " + words.joined(separator: " ")).suffix(settings.promptCharacters))
-            lockedContextEnd = end
         }
         guard !words.isEmpty || partialShown else {
             startAfresh()

@@ -11,16 +11,13 @@ struct PassPrompt {
     /// Her words list as a prompt; nil: no list.
     let names: String?
     let settings: LiveSettings
-    /// This final pass is primed with the conversation's end whatever the settings say
-    /// (`FinalPassChoices.continuationBelow`).
-    var continuesConversation = false
 
     /// The line's earlier words (every pass), after the names list (final passes only).
     var withNames: String? { text(withNames: true) }
 
     func text(withNames: Bool) -> String? {
         let line = line.joined(separator: " ")
-        let context = withNames && (settings.primesFinalsWithConversation || continuesConversation) ? (conversation + " " + line) : line
+        let context = withNames && settings.primesFinalsWithConversation ? (conversation + " " + line) : line
         let trimmed = context.trimmingCharacters(in: .whitespaces)
         let earlier = trimmed.isEmpty ? nil : String(trimmed.suffix(settings.promptCharacters))
         let parts = [withNames ? names : nil, earlier].compactMap { $0 }

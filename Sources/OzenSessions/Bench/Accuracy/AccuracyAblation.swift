@@ -19,7 +19,6 @@ extension AccuracyBench {
         Variant(name: "encoder window at least 500 frames (10 s)") { $0.finalPass.minimumWindow = 500 },
         Variant(name: "encoder window at least 750 frames (15 s)") { $0.finalPass.minimumWindow = 750 },
         Variant(name: "no prompt") { $0.finalPass.prompted = false },
-        Variant(name: "utterances under 2.5 s primed with the line before") { $0.finalPass.continuationBelow = 2.5 },
         Variant(name: "temperature fallback") { $0.finalPass.fallback = true },
         Variant(name: "0.3 s of silence each side") { $0.finalPass.silencePadding = 0.3 },
         Variant(name: "no final-pass policy") { $0.finalPass.policy = false },
