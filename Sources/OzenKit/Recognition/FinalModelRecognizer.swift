@@ -12,6 +12,11 @@ public struct FinalModelRecognizer: SpeechRecognizer {
         self.final = final
     }
 
+    /// `live` alone when there is no final model; the pair otherwise.
+    public static func pairing(live: any SpeechRecognizer, final: (any SpeechRecognizer)?) -> any SpeechRecognizer {
+        final.map { FinalModelRecognizer(live: live, final: $0) } ?? live
+    }
+
     /// Which model a pass with `options` goes to.
     public func model(for options: DecodingOptions) -> any SpeechRecognizer {
         options.isLivePass ? live : final

@@ -18,7 +18,7 @@ public enum CaptionSetup {
         /// What the pipeline decodes with: the one model, or the live model and the final one
         /// (`FinalModelRecognizer`).
         public var pipelineRecognizer: any SpeechRecognizer {
-            finalRecognizer.map { FinalModelRecognizer(live: recognizer, final: $0) } ?? recognizer
+            FinalModelRecognizer.pairing(live: recognizer, final: finalRecognizer)
         }
 
         /// The pipeline on `clock`; make the clock after loading, so real time starts when

@@ -13,7 +13,7 @@ public final class CaptionEngines: @unchecked Sendable {
     /// The model of each line's final pass (`--final-model`); nil: `recognizer` does both.
     public let finalRecognizer: WhisperRecognizer?
     /// What every stream decodes with: the one model, or live and final (`FinalModelRecognizer`).
-    var passes: any SpeechRecognizer { finalRecognizer.map { FinalModelRecognizer(live: recognizer, final: $0) } ?? recognizer }
+    var passes: any SpeechRecognizer { FinalModelRecognizer.pairing(live: recognizer, final: finalRecognizer) }
     let voiceModel: InstalledModel
     /// Silero's threshold, `OZEN_VAD_THRESHOLD` as for `ozen caption` (read once, at start).
     let voiceThreshold: Float
