@@ -16,22 +16,10 @@ enum CaptionCommand {
                 : tr("caption מקבל הקלטה אחת, קיבל \(args.positional.count)", "caption takes one recording, got \(args.positional.count)"))
         }
         let home = OzenHome.fromEnvironment()
-        let language = try args.spokenLanguage()
-        let modelName = args.value("--model") ?? ChosenModel.name(in: home)
-        let keywords = HerName.alertWords(args.values("--alert"), in: home)
         let mutedHere = try SoundsCommand.kinds(args.values("--mute-sound"))
-        var settings = CaptionSettings(home: home, modelName: modelName, recognizer: try PipelineSettings.recognizer(),
-                                       live: try PipelineSettings.captions(language: language, keywords: keywords))
         let audio = try WAVDecoder().read(path: path)
-        settings.cloud = try CaptionSetup.cloudProvider(engine: args.value("--engine"), home: home)
-        settings.finalModelName = args.value("--final-model")
-        settings.json = args.flag("--json")
-        settings.saves = !args.flag("--no-save")
-        settings.continuing = args.flag("--continue")
-        settings.speakers = !args.flag("--no-speakers")
-        settings.sounds = !args.flag("--no-sounds")
+        var settings = try CaptionFlags.settings(args, home: home)
         settings.mutedSounds = mutedHere
-        settings.notifies = args.flag("--notify")
         settings.realtime = args.flag("--realtime")
         try CaptionSession(settings: settings).run(audio)
     }

@@ -18,10 +18,7 @@ enum ListenCommand {
         // The first time on a terminal: what runs where, and her name for the name alert.
         if isatty(STDIN_FILENO) == 1, FirstRun.shouldAsk(in: OzenHome.fromEnvironment()) { try FirstRunCommand.ask(home: OzenHome.fromEnvironment()) }
         let home = OzenHome.fromEnvironment()
-        let language = try args.spokenLanguage()
-        var settings = CaptionSettings(home: home, modelName: args.value("--model") ?? ChosenModel.name(in: home),
-                                       recognizer: try PipelineSettings.recognizer(),
-                                       live: try PipelineSettings.captions(language: language, keywords: HerName.alertWords(args.values("--alert"), in: home)))
+        var settings = try CaptionFlags.settings(args, home: home)
 
         // The microphone is found before any model loads: one that is not there is her fix,
         // said at once and never retried.
@@ -34,16 +31,8 @@ enum ListenCommand {
             Exit.fail(.noInput, error.description)
         }
 
-        settings.cloud = try CaptionSetup.cloudProvider(engine: args.value("--engine"), home: home)
-        settings.finalModelName = args.value("--final-model")
-        settings.json = args.flag("--json")
-        settings.saves = !args.flag("--no-save")
-        settings.continuing = args.flag("--continue")
-        settings.speakers = !args.flag("--no-speakers")
-        settings.sounds = !args.flag("--no-sounds")
         // Kinds to mute are checked only where sounds are heard, as before.
         settings.mutedSounds = settings.sounds ? try SoundsCommand.kinds(args.values("--mute-sound")) : []
-        settings.notifies = args.flag("--notify")
         do {
             try ListenSession(settings: settings).run(microphone)
         } catch let problem as MicrophoneProblem {

@@ -40,7 +40,6 @@ enum SayCommand {
 
     static func say(_ arguments: [String]) throws {
         let args = try ArgumentReader(arguments, options: ["--language", "--out", "--phrase"], flags: ["--again", "--save-phrase"])
-        let home = OzenHome.fromEnvironment()
         var language: SpokenLanguage?
         if let code = args.value("--language") {
             guard let asked = SpokenLanguage(rawValue: code), [.hebrew, .english, .swedish].contains(asked) else {
@@ -48,65 +47,15 @@ enum SayCommand {
             }
             language = asked
         }
-        let typed = args.positional.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
-        let sources = [!typed.isEmpty, args.value("--phrase") != nil, args.flag("--again")].filter { $0 }.count
-        guard sources <= 1 else {
-            throw UsageError(tr("say מקבל משפט אחד: טקסט, ‏--phrase מספר או ‏--again", "say takes one sentence: TEXT, --phrase N or --again"))
-        }
-        let phrasesPath = ReadyPhrases.path(in: home)
-        // A damaged list stops only what needs it (--phrase, --save-phrase), never a typed sentence.
-        let needsList = args.value("--phrase") != nil || args.flag("--save-phrase")
-        var phrases = needsList ? try ReadyPhrases.load(from: phrasesPath) : (try? ReadyPhrases.load(from: phrasesPath)) ?? ReadyPhrases()
-
-        // The sentence, as she sees it.
-        let sentence: String
+        var phrase: Int?
         if let raw = args.value("--phrase") {
             guard let number = Int(raw) else { throw UsageError(tr("‏--phrase מקבל מספר מתוך `ozen say phrases`", "--phrase takes a number from `ozen say phrases`")) }
-            sentence = try phrases.phrase(number: number).text
-        } else if args.flag("--again") || (typed.isEmpty && args.flag("--save-phrase")) {
-            guard let last = LastSaid.load(in: home) else { throw SpeechStoreError.nothingSaidYet }
-            sentence = last
-        } else if !typed.isEmpty {
-            sentence = typed
-        } else {
-            throw UsageError(tr("ל־say צריך משפט: ozen say טקסט... (או ‏--phrase מספר, ‏--again; ‏`ozen say phrases` מראה את המשפטים המוכנים)",
-                                "say needs a sentence: ozen say TEXT... (or --phrase N, --again; `ozen say phrases` lists the ready-made ones)"))
+            phrase = number
         }
-
-        guard sentence.contains(where: { $0.isLetter || $0.isNumber }) else { throw SpeechOutError.nothingToSay }
-
-        if args.flag("--save-phrase") {
-            let number = try phrases.add(sentence)
-            try phrases.save(to: phrasesPath)
-            print(String(format: tr("נשמר כמשפט %ld: %@", "saved as phrase %ld: %@"), number, sentence))
-            // With no sentence of her own, --save-phrase only keeps the last one said.
-            if sources == 0 { return }
-        }
-        try LastSaid.keep(sentence, in: home)
-
-        let out = args.value("--out")
-        let player = out == nil ? try VoicePlayer() : nil
-        let speech = SpeechOut(home: home)
-        let voice = SpeechVoice.choose(for: sentence, asked: language)
-        let audio = try speech.speak(text: phrases.spokenForm(of: sentence), language: voice.spokenLanguage)
-        if let out {
-            let data = WAVEncoder(format: .pcm16, sampleRate: audio.sampleRate).encode(audio.samples)
-            guard FileManager.default.createFile(atPath: out, contents: data) else {
-                throw UsageError(tr("אי אפשר לכתוב את \(out) — בדקו שהתיקייה קיימת וניתנת לכתיבה", "cannot write \(out) — check the folder exists and is writable"))
-            }
-            print(String(format: tr("%@ (%.1f שניות, קול %@) ← %@", "%@ (%.1f s, %@ voice) → %@"), sentence, audio.duration, voiceName(voice), out))
-        } else if let player {
-            try player.play(audio)
-            print(String(format: tr("%@ (%.1f שניות, קול %@)", "%@ (%.1f s, %@ voice)"), sentence, audio.duration, voiceName(voice)))
-        }
-    }
-
-    static func voiceName(_ voice: SpeechVoice) -> String {
-        switch voice {
-        case .hebrew: return tr("עברית של eSpeak NG", "eSpeak NG Hebrew")
-        case .english: return tr("אנגלית של Piper", "Piper English")
-        case .swedish: return tr("שוודית של eSpeak NG", "eSpeak NG Swedish")
-        }
+        let request = SaySession.Request(typed: args.positional.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines),
+                                         phrase: phrase, again: args.flag("--again"), savesPhrase: args.flag("--save-phrase"),
+                                         language: language, out: args.value("--out"))
+        try SaySession.run(request, home: OzenHome.fromEnvironment()) { print($0) }
     }
 
     static func listPhrases(_ rest: [String]) throws {
