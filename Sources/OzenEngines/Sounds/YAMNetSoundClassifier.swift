@@ -24,6 +24,7 @@ public final class YAMNetSoundClassifier: SoundClassifier, Sendable {
     public let windowSeconds = Double(YAMNetLogMel.windowSamples) / Double(YAMNetLogMel.sampleRate)
     /// `windowSeconds` in samples at 16 kHz: 15 712.
     public let windowSampleCount = YAMNetLogMel.windowSamples
+    public let sampleRate = YAMNetLogMel.sampleRate
 
     private let frontEnd = YAMNetLogMel()
     private let network: YAMNetNetwork

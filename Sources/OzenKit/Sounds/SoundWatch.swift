@@ -5,6 +5,10 @@
 /// ding-dong is never cut in half by both. The scores go through `SoundAlertPolicy`. It hears
 /// audio whether or not anyone speaks, so a doorbell during talk or during silence is heard
 /// alike.
+///
+/// Audio comes at `inputRate` (16 kHz from the caption pipeline, 32 kHz where the source had
+/// it); a classifier that wants another rate (EfficientAT: 32 kHz) gets it through a
+/// `StreamingResampler`, each sample converted once.
 public final class SoundWatch: AudioListener {
     public static let hopSeconds = 0.48
 
@@ -18,22 +22,32 @@ public final class SoundWatch: AudioListener {
 
     private let windowLength: Int
     private let hopLength: Int
+    /// The classifier's sample rate, which the buffer and every count below are in.
+    private let rate: Int
+    public let inputRate: Int
+    private var resampler: StreamingResampler?
     /// The most recent audio, at most one window; `bufferEnd` is its end in samples of the stream.
     private var buffer: [Float] = []
     private var bufferEnd = 0
     private var nextWindowEnd: Int
 
-    public init(classifier: any SoundClassifier, muted: Set<String> = [], kinds: [SoundKind] = SoundKind.all) {
+    public init(classifier: any SoundClassifier, muted: Set<String> = [], kinds: [SoundKind] = SoundKind.all,
+                inputRate: Int = MonoAudio.speechRate) {
         self.classifier = classifier
         self.policy = SoundAlertPolicy(classNames: classifier.classNames, kinds: kinds, muted: muted)
-        let rate = Double(MonoAudio.speechRate)
-        windowLength = Int((classifier.windowSeconds * rate).rounded())
-        hopLength = Int((Self.hopSeconds * rate).rounded())
+        rate = classifier.sampleRate
+        self.inputRate = inputRate
+        if inputRate != rate { resampler = StreamingResampler(from: inputRate, to: rate) }
+        windowLength = Int((classifier.windowSeconds * Double(rate)).rounded())
+        hopLength = Int((Self.hopSeconds * Double(rate)).rounded())
         nextWindowEnd = windowLength
     }
 
-    public func hear(_ samples: [Float], start: Double, emit: (CaptionEvent) -> Void) throws {
-        let rate = Double(MonoAudio.speechRate)
+    /// Hears the next piece of audio, `inputRate` samples a second, which begins `start`
+    /// seconds into the stream.
+    public func hear(_ input: [Float], start: Double, emit: (CaptionEvent) -> Void) throws {
+        let samples = resampler?.push(input) ?? input
+        let rate = Double(self.rate)
         let startSample = Int((start * rate).rounded())
         if buffer.isEmpty && bufferEnd == 0 && startSample > 0 {
             // Joined a stream already under way: windows start where the audio does.
@@ -63,7 +77,7 @@ public final class SoundWatch: AudioListener {
     }
 
     private func classifyWindow(emit: (CaptionEvent) -> Void) throws {
-        let rate = Double(MonoAudio.speechRate)
+        let rate = Double(self.rate)
         let scores = try classifier.classify(buffer)
         windowsHeard += 1
         let end = Double(bufferEnd) / rate

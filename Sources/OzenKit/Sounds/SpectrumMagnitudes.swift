@@ -1,7 +1,8 @@
 import Foundation
 
-/// The magnitude spectrum |X[k]|, k = 0…n/2, of a real frame of n samples (n a power of two),
-/// by an in-place radix-2 FFT: the spectrogram step of YAMNet's log-mel front end (n = 512).
+/// The magnitude spectrum |X[k]| (or the power |X[k]|²), k = 0…n/2, of a real frame of n samples
+/// (n a power of two), by an in-place radix-2 FFT: the spectrogram step of YAMNet's log-mel front
+/// end (magnitudes, n = 512) and EfficientAT's (powers, n = 1024).
 ///
 /// Twiddles are computed in Double and kept as Float; the butterflies run in Float. Through
 /// the whole front end the result stays within 1e-4 of numpy's (see YAMNetLogMel), far
@@ -29,8 +30,28 @@ public struct SpectrumMagnitudes: Sendable {
     /// the frame is zero). `re` and `im` are scratch of `size` elements each.
     public func magnitudes(of frame: UnsafeBufferPointer<Float>, into magnitudes: UnsafeMutableBufferPointer<Float>,
                            re: UnsafeMutableBufferPointer<Float>, im: UnsafeMutableBufferPointer<Float>) {
+        transform(frame, re: re, im: im)
+        precondition(magnitudes.count >= size / 2 + 1)
+        for k in 0...(size / 2) {
+            magnitudes[k] = (re[k] * re[k] + im[k] * im[k]).squareRoot()
+        }
+    }
+
+    /// Writes size/2 + 1 powers |X[k]|² into `powers`, as `magnitudes` does.
+    public func powers(of frame: UnsafeBufferPointer<Float>, into powers: UnsafeMutableBufferPointer<Float>,
+                       re: UnsafeMutableBufferPointer<Float>, im: UnsafeMutableBufferPointer<Float>) {
+        transform(frame, re: re, im: im)
+        precondition(powers.count >= size / 2 + 1)
+        for k in 0...(size / 2) {
+            powers[k] = re[k] * re[k] + im[k] * im[k]
+        }
+    }
+
+    /// The FFT of `frame` (zero-padded to `size`) into `re` and `im`.
+    private func transform(_ frame: UnsafeBufferPointer<Float>, re: UnsafeMutableBufferPointer<Float>,
+                           im: UnsafeMutableBufferPointer<Float>) {
         let n = size
-        precondition(frame.count <= n && magnitudes.count >= n / 2 + 1 && re.count >= n && im.count >= n)
+        precondition(frame.count <= n && re.count >= n && im.count >= n)
         bitReversed.withUnsafeBufferPointer { rev in
             for i in 0..<n {
                 let j = rev[i]
@@ -60,9 +81,6 @@ public struct SpectrumMagnitudes: Sendable {
                     half *= 2
                 }
             }
-        }
-        for k in 0...(n / 2) {
-            magnitudes[k] = (re[k] * re[k] + im[k] * im[k]).squareRoot()
         }
     }
 }

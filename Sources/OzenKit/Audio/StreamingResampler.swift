@@ -1,4 +1,4 @@
-import OzenKit
+import Foundation
 
 /// OzenKit's `Resampler` for audio that arrives in pieces (a microphone's callbacks): each
 /// output sample is computed once every input sample within the filter's reach has arrived,

@@ -1,0 +1,79 @@
+import COpenBLAS
+import Foundation
+import OzenKit
+
+/// Hears which of AudioSet's 527 sounds are in a window of 32 kHz audio: EfficientAT's
+/// `mn04_as` (MIT, © 2022 Florian Schmid; AudioSet mAP 0.432 against YAMNet's 0.306), run by
+/// Ozen's own code: the front end in OzenKit (`EfficientATLogMel`), the network in
+/// `EfficientATNetwork` with the BLAS of module COpenBLAS.
+///
+/// The network takes a spectrogram of any length; `windowSeconds` is how much one call of
+/// `classify` looks at (chosen with `ozen sounds eval`, see `defaultWindowSeconds`). Scores are
+/// the sigmoid of the logits. It keeps no state between calls, so one instance can be shared.
+public final class EfficientATSoundClassifier: SoundClassifier, Sendable {
+    /// The model's folder name under $OZEN_HOME/models, installed by `make setup`.
+    public static let modelName = "efficientat"
+    /// The manifest kind setup writes for this model.
+    public static let modelKind = "efficientat-weights"
+    /// One second: `ozen sounds eval` found longer windows no better under talk and slower to
+    /// notice a sound that starts.
+    public static let defaultWindowSeconds = 1.0
+
+    public let classNames: [String]
+    public let classMap: SoundClassMap
+    public let windowSeconds: Double
+    public let sampleRate = EfficientATLogMel.sampleRate
+    /// `windowSeconds` in samples at 32 kHz.
+    public let windowSampleCount: Int
+
+    private let frontEnd = EfficientATLogMel()
+    private let network: EfficientATNetwork
+
+    /// Loads a checked model (`InstalledModel.load(EfficientATSoundClassifier.modelName, in: home)`
+    /// has verified its size and sha256 against the manifest); a file that is not an EfficientAT
+    /// weight file, or is cut short or damaged inside, is refused with `.malformed`.
+    public init(model: InstalledModel, windowSeconds: Double = defaultWindowSeconds) throws(ModelError) {
+        guard model.manifest.kind == Self.modelKind else {
+            throw .malformed(name: model.manifest.name, path: model.filePath,
+                             detail: tr("זה מודל מסוג \(model.manifest.kind), לא \(Self.modelKind)",
+                                        "it is a \(model.manifest.kind) model, not \(Self.modelKind)"))
+        }
+        let weights: EfficientATWeights
+        do {
+            weights = try EfficientATWeights(contentsOfFile: model.filePath)
+        } catch {
+            throw .malformed(name: model.manifest.name, path: model.filePath, detail: error.detail)
+        }
+        _ = Self.useOneBLASThread
+        classMap = weights.classMap
+        classNames = weights.classMap.names
+        network = EfficientATNetwork(weights: weights)
+        self.windowSeconds = windowSeconds
+        windowSampleCount = Int((windowSeconds * Double(EfficientATLogMel.sampleRate)).rounded())
+    }
+
+    /// Finds and checks the installed model under `home`, then loads it.
+    public convenience init(home: OzenHome, windowSeconds: Double = defaultWindowSeconds) throws(ModelError) {
+        try self.init(model: InstalledModel.load(Self.modelName, in: home), windowSeconds: windowSeconds)
+    }
+
+    /// Small matrices: BLAS threads would only contend with Whisper's (a no-op with BLIS).
+    private static let useOneBLASThread: Void = { openblas_set_num_threads(1) }()
+
+    /// Scores 0…1 for every class in `classNames`' order. A window shorter than
+    /// `windowSampleCount` is padded with silence; a longer one is refused.
+    public func classify(_ window: [Float]) throws -> [Float] {
+        guard window.count <= windowSampleCount else {
+            throw SoundWindowError(samples: window.count, expected: windowSampleCount)
+        }
+        let padded = window.count == windowSampleCount ? window
+            : window + [Float](repeating: 0, count: windowSampleCount - window.count)
+        return logits(padded).map { 1 / (1 + exp(-$0)) }
+    }
+
+    /// The model's logits for 32 kHz samples of any length (at least two), before the sigmoid.
+    public func logits(_ samples: [Float]) -> [Float] {
+        let frames = EfficientATLogMel.frameCount(samples: samples.count)
+        return network.logits(spectrogram: frontEnd.spectrogram(samples), bands: EfficientATLogMel.bandCount, frames: frames)
+    }
+}
