@@ -585,16 +585,17 @@ tuxpaint_sounds() { # tuxpaint_sounds DEST
 # Real recordings of the sounds the alerts listen for (issue 17), as scripts/alert-sounds.tsv lists
 # them: each file inside a pinned Debian package (or inside a GCompris resource file or OpenTTD's
 # sound catalogue in one, taken out by scripts/extract_packed_sound.py), checked against its
-# sha256, decoded and resampled to 16 kHz mono (oggdec, sox without dither: the same bytes on
-# every run) into DEST with each package's copyright file. A package setup already installs is
+# sha256, decoded and resampled to 16 kHz mono into DEST, and to 32 kHz mono into DEST/32k (the
+# EfficientAT tagger's rate) (oggdec, sox without dither: the same bytes on every run), with each
+# package's copyright file. A package setup already installs is
 # read where it lies; the others are downloaded once with apt-get download into the cache, never
 # installed. The list itself is copied beside them for `ozen sounds eval`.
 ALERT_SOUNDS_TSV="$REPO/scripts/alert-sounds.tsv"
 alert_sounds() { # alert_sounds DEST
   local dest="$1" want
-  want="alerts-2 $(sha "$ALERT_SOUNDS_TSV") $(sha "$REPO/scripts/extract_packed_sound.py")"
+  want="alerts-3 $(sha "$ALERT_SOUNDS_TSV") $(sha "$REPO/scripts/extract_packed_sound.py")"
   if [ -f "$dest/.complete" ] && [ "$(cat "$dest/.complete")" = "$want" ]; then say "alert recordings: present ($dest)"; return; fi
-  rm -rf "$dest"; mkdir -p "$dest"
+  rm -rf "$dest"; mkdir -p "$dest/32k"
   local cache="$CACHE/alert-sounds" file kind half times gap pkg ver member sum licence
   local container inner original deb work got count=0
   work="$(mktemp -d -p "$WORK")"
@@ -636,6 +637,7 @@ alert_sounds() { # alert_sounds DEST
       cp "$original" "$work/decoded.wav"
     fi
     sox -D -G "$work/decoded.wav" -r 16000 -c 1 -b 16 "$dest/$file" || fail "sox could not convert $file"
+    sox -D -G "$work/decoded.wav" -r 32000 -c 1 -b 16 "$dest/32k/$file" || fail "sox could not convert $file to 32 kHz"
     if [ ! -f "$dest/COPYRIGHT-$pkg" ]; then
       if [ -f "/usr/share/doc/$pkg/copyright" ] && [ "$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null)" = "$ver" ]; then
         cp "/usr/share/doc/$pkg/copyright" "$dest/COPYRIGHT-$pkg"
