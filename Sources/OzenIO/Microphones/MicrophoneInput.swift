@@ -277,6 +277,8 @@ public final class MicrophoneInput: @unchecked Sendable {
 final class Delivery: @unchecked Sendable {
     private let lock = NSLock()
     private var resampler: StreamingResampler
+    /// The sound alerts' 32 kHz copy, made from the source's own rate (nil below 32 kHz).
+    private var wideResampler: StreamingResampler?
     private var watch: SilentInputWatch
     private let inbox: LiveAudioInbox
     private let clockStart: ContinuousClock.Instant
@@ -285,6 +287,7 @@ final class Delivery: @unchecked Sendable {
     init(sourceRate: Int, silenceLimit: Double, startedAt: Double, clockStart: ContinuousClock.Instant,
          inbox: LiveAudioInbox, counted: @escaping @Sendable (Int) -> Void) {
         resampler = StreamingResampler(from: sourceRate, to: MonoAudio.speechRate)
+        if sourceRate >= LiveAudioInbox.wideRate { wideResampler = StreamingResampler(from: sourceRate, to: LiveAudioInbox.wideRate) }
         watch = SilentInputWatch(limit: silenceLimit, startingAt: startedAt)
         self.inbox = inbox
         self.clockStart = clockStart
@@ -296,8 +299,9 @@ final class Delivery: @unchecked Sendable {
         lock.lock()
         watch.heard(samples, at: now)
         let speech = resampler.push(samples)
+        let wide = wideResampler?.push(samples) ?? []
         lock.unlock()
-        inbox.push(speech)
+        inbox.push(speech, wide: wide)
         counted(speech.count)
     }
 

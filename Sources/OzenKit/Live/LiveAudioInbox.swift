@@ -9,6 +9,10 @@ import Foundation
 public final class LiveAudioInbox: @unchecked Sendable {
     private let condition = NSCondition()
     private var pending: [Float] = []
+    /// The same audio at `wideRate`, when the source pushes it (a microphone).
+    private var pendingWide: [Float] = []
+    /// The rate of the wide copy: EfficientAT's 32 kHz.
+    public static let wideRate = 32_000
     private var closed = false
     private var abandoned = false
     private var muted = false
@@ -19,12 +23,14 @@ public final class LiveAudioInbox: @unchecked Sendable {
 
     public init() {}
 
-    /// Adds 16 kHz mono samples. Ignored after `close()`; silence in their place while muted.
-    public func push(_ samples: [Float]) {
+    /// Adds 16 kHz mono samples, and the same stretch at `wideRate` when the source had it.
+    /// Ignored after `close()`; silence in their place while muted.
+    public func push(_ samples: [Float], wide: [Float] = []) {
         condition.lock()
         defer { condition.unlock() }
         guard !closed, !samples.isEmpty else { return }
         pending += muted ? [Float](repeating: 0, count: samples.count) : samples
+        pendingWide += muted ? [Float](repeating: 0, count: wide.count) : wide
         received += samples.count
         condition.broadcast()
     }
@@ -54,6 +60,7 @@ public final class LiveAudioInbox: @unchecked Sendable {
         closed = true
         abandoned = true
         pending.removeAll()
+        pendingWide.removeAll()
         condition.broadcast()
         condition.unlock()
         ended.cancel()
@@ -106,5 +113,17 @@ public final class LiveAudioInbox: @unchecked Sendable {
         }
         condition.broadcast()  // a sender held back by `waitForRoom` may go on
         return (samples, closed && samples.isEmpty)
+    }
+
+    /// The wide copy of what the last `take` gave: at most `wideRate / 16 000` samples for
+    /// each of its `count` samples (all of it when the inbox is closed). Empty when the source
+    /// pushes none.
+    public func takeWide(matching count: Int) -> [Float] {
+        condition.lock()
+        defer { condition.unlock() }
+        let limit = closed ? pendingWide.count : min(pendingWide.count, count * Self.wideRate / MonoAudio.speechRate)
+        let wide = Array(pendingWide[..<limit])
+        pendingWide.removeFirst(limit)
+        return wide
     }
 }

@@ -23,7 +23,8 @@ public enum LiveStream {
             let (samples, closed) = inbox.take(waitingUpTo: pollSeconds, atMost: pieceSamples)
             if !samples.isEmpty {
                 let start = captioner.fedSeconds
-                for listener in listeners { try listener.hear(samples, start: start, emit: emit) }
+                let wide = inbox.takeWide(matching: samples.count)
+                for listener in listeners { try listener.hear(samples, wide: wide, start: start, emit: emit) }
                 try captioner.feed(samples, emit: emit)
             }
             if closed { break }
