@@ -4,9 +4,10 @@ import OzenKit
 import OzenTestSupport
 import Testing
 
-/// The sound alerts end to end with the real classifier (YAMNet) on real recordings: a
-/// telephone ringing into real talk is found while it rings, talk alone raises nothing, and
-/// the watch hears the same however the stream is cut into pieces.
+/// The sound alerts end to end with the real classifiers (YAMNet, EfficientAT, both together)
+/// on real recordings: a telephone ringing into real talk is found while it rings, talk alone
+/// raises nothing, the watch hears the same however the stream is cut into pieces, and a
+/// microphone's own 32 kHz copy reaches EfficientAT in place of the 16 kHz audio brought up.
 @Suite(.serialized) struct SoundWatchTests {
     static let classifier: YAMNetSoundClassifier = {
         do { return try YAMNetSoundClassifier(home: Fixtures.home) }
@@ -17,26 +18,35 @@ import Testing
         try WAVDecoder().read(path: Fixtures.path(path)).atSpeechRate().samples
     }
 
-    @Test func aPhoneRingingIntoTalkIsFoundWhileItRings() throws {
-        let ring = SoundMix.repeated(try Self.samples("sounds/oldphone-mono.wav"), times: 2, gapSeconds: 1)
+    static func classifier(_ tagger: SoundTagger) throws -> any SoundClassifier {
+        try tagger.classifier(home: Fixtures.home)
+    }
+
+    /// linphone's old telephone for YAMNet (EfficientAT hears it as an alarm clock or music),
+    /// Gajim's incoming call for EfficientAT; both together hear either.
+    @Test(arguments: [(SoundTagger.yamnet, "sounds/oldphone-mono.wav"), (.efficientat, "alerts/phone-gajim.wav"),
+                      (.both, "sounds/oldphone-mono.wav"), (.both, "alerts/phone-gajim.wav")])
+    func aPhoneRingingIntoTalkIsFoundWhileItRings(tagger: SoundTagger, recording: String) throws {
+        let ring = SoundMix.repeated(try Self.samples(recording), times: 2, gapSeconds: 1)
         let talk = try Self.samples("librivox/sense_and_sensibility_01_austen_64kb-0880.wav")
         let start = 2 * MonoAudio.speechRate
         let mixed = SoundMix.mix(sound: ring, into: talk, at: start, levelDB: 0)
         var trial = SoundTrial(expected: "phone", soundStart: 2, soundEnd: 2 + Double(ring.count) / Double(MonoAudio.speechRate))
-        try trial.run(SoundWatch(classifier: Self.classifier), over: mixed)
+        try trial.run(SoundWatch(classifier: try Self.classifier(tagger)), over: mixed)
         let found = try #require(trial.detection, "\(trial.alerts)")
         #expect(found.className.hasPrefix("Telephone") || found.className == "Ringtone")
         #expect(found.at < trial.soundEnd, "found at \(found.at), the ringing ended at \(trial.soundEnd)")
         #expect(trial.falseAlarms.isEmpty, "\(trial.falseAlarms)")
     }
 
-    @Test func talkAloneRaisesNothing() throws {
+    @Test(arguments: SoundTagger.allCases)
+    func talkAloneRaisesNothing(tagger: SoundTagger) throws {
         var names = try FileManager.default.contentsOfDirectory(atPath: Fixtures.path("librivox"))
             .filter { $0.hasSuffix(".wav") }.sorted().map { "librivox/" + $0 }
         names += ["jfk/jfk.wav", "pyannote/sample.wav"]
         let talk = try names.flatMap { try Self.samples($0) }
         var trial = SoundTrial(expected: nil)
-        let watch = SoundWatch(classifier: Self.classifier)
+        let watch = SoundWatch(classifier: try Self.classifier(tagger))
         try trial.run(watch, over: talk)
         #expect(watch.windowsHeard > 130)
         #expect(trial.alerts.isEmpty, "\(trial.alerts)")
@@ -74,5 +84,35 @@ import Testing
         #expect(watch.windowsHeard == 0)
         try watch.finish { _ in }
         #expect(watch.windowsHeard == 1)
+    }
+
+    /// A siren recorded at 44.1 kHz, as a microphone brings it: the watch hears the 32 kHz copy
+    /// made from the recording itself when the piece carries one, and the 16 kHz audio brought
+    /// back up when it does not; both find the siren, and the windows fall at the same times.
+    @Test func aMicrophonesOwn32kHzCopyIsHeardInPlaceOfThe16kHzAudio() throws {
+        let original = try WAVDecoder().read(path: Fixtures.path("alerts/32k/siren-police.wav"))
+        let speech = original.atSpeechRate().samples
+        let wide = original.samples
+        func heard(withWide: Bool) throws -> (watch: SoundWatch, alerts: [SoundAlertEvent], ends: [Double]) {
+            let watch = SoundWatch(classifier: try Self.classifier(.efficientat))
+            var alerts: [SoundAlertEvent] = [], ends: [Double] = []
+            watch.onScores = { _, end in ends.append(end) }
+            var start = 0
+            while start < speech.count {
+                let end = min(speech.count, start + 1_600)
+                let piece = withWide ? Array(wide[min(wide.count, start * 2)..<min(wide.count, end * 2)]) : []
+                try watch.hear(Array(speech[start..<end]), wide: piece, start: Double(start) / 16_000) { event in
+                    if case .sound(let alert) = event { alerts.append(alert) }
+                }
+                start = end
+            }
+            return (watch, alerts, ends)
+        }
+        let direct = try heard(withWide: true), brought = try heard(withWide: false)
+        #expect(direct.watch.hearsWide && !brought.watch.hearsWide)
+        #expect(direct.alerts.first?.kind == "siren", "\(direct.alerts)")
+        #expect(brought.alerts.first?.kind == "siren", "\(brought.alerts)")
+        #expect(direct.ends.count >= 5)
+        #expect(direct.ends == Array(brought.ends.prefix(direct.ends.count)), "\(direct.ends) against \(brought.ends)")
     }
 }

@@ -25,6 +25,7 @@ public final class YAMNetSoundClassifier: SoundClassifier, Sendable {
     /// `windowSeconds` in samples at 16 kHz: 15 712.
     public let windowSampleCount = YAMNetLogMel.windowSamples
     public let sampleRate = YAMNetLogMel.sampleRate
+    public let tagger = SoundTagger.yamnet
 
     private let frontEnd = YAMNetLogMel()
     private let network: YAMNetNetwork

@@ -9,6 +9,8 @@ public protocol SoundClassifier: AnyObject {
     var windowSeconds: Double { get }
     /// The sample rate of the windows `classify` takes (YAMNet 16 000, EfficientAT 32 000).
     var sampleRate: Int { get }
+    /// Which network it is, and so which numbers the alert policy uses with it.
+    var tagger: SoundTagger { get }
     /// Scores 0…1 for every class, for one window of mono samples at `sampleRate`,
     /// `windowSeconds` long.
     func classify(_ window: [Float]) throws -> [Float]

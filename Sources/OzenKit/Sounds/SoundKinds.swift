@@ -1,5 +1,9 @@
 extension SoundKind {
-    /// The sounds Ozen listens for: 57 AudioSet classes in 15 kinds, dangers first.
+    /// The sounds Ozen listens for, with the numbers of the tagger it listens with by default
+    /// (`SoundTagger.standard`).
+    public static var all: [SoundKind] { SoundTagger.standard.kinds }
+
+    /// The sounds Ozen listens for with YAMNet: 57 AudioSet classes in 15 kinds, dangers first.
     ///
     /// Every number was chosen by `ozen sounds eval --tune --minutes 30` on the float network
     /// (`SoundThresholdSearch`): the tune half of scripts/alert-sounds.tsv (32 real recordings)
@@ -25,7 +29,7 @@ extension SoundKind {
     /// - A smoke alarm and an alarm clock are one kind, `alarm`: YAMNet scores an alarm clock
     ///   as "Smoke detector, smoke alarm" as often as "Alarm clock"; the event's `class` says
     ///   which it heard.
-    public static let all: [SoundKind] = [
+    public static let yamnet: [SoundKind] = [
         SoundKind(name: "alarm", priority: 3,
                   classes: ["Smoke detector, smoke alarm", "Fire alarm", "Alarm clock", "Buzzer", "Car alarm"],
                   threshold: 0.25, windowsToAgree: 2, of: 3),

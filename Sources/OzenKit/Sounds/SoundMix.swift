@@ -10,11 +10,12 @@ public enum SoundMix {
     /// `speech` with `sound` added from sample `offset` on (the speech is looped when too short),
     /// scaled so the sound's active loudness is `levelDB` relative to the speech's. A mix that
     /// would clip is scaled down as a whole.
-    public static func mix(sound: [Float], into speech: [Float], at offset: Int, levelDB: Double) -> [Float] {
+    public static func mix(sound: [Float], into speech: [Float], at offset: Int, levelDB: Double,
+                           rate: Int = MonoAudio.speechRate) -> [Float] {
         precondition(!speech.isEmpty)
         let length = max(speech.count, offset + sound.count)
         var out = (0..<length).map { speech[$0 % speech.count] }
-        let gain = Float(activeRMS(speech) / max(activeRMS(sound), 1e-9) * pow(10, levelDB / 20))
+        let gain = Float(activeRMS(speech, rate: rate) / max(activeRMS(sound, rate: rate), 1e-9) * pow(10, levelDB / 20))
         for (i, s) in sound.enumerated() { out[offset + i] += s * gain }
         let peak = out.reduce(0) { max($0, abs($1)) }
         if peak > 0.99 {
@@ -24,9 +25,9 @@ public enum SoundMix {
         return out
     }
 
-    /// RMS over the 20 ms frames (at 16 kHz) within 40 dB of the loudest frame.
-    public static func activeRMS(_ samples: [Float]) -> Double {
-        let frame = 320
+    /// RMS over the 20 ms frames within 40 dB of the loudest frame.
+    public static func activeRMS(_ samples: [Float], rate: Int = MonoAudio.speechRate) -> Double {
+        let frame = rate / 50
         var energies: [Double] = []
         var start = 0
         while start < samples.count {
@@ -42,9 +43,9 @@ public enum SoundMix {
     }
 
     /// The sound played `times` times with `gapSeconds` of silence between (a phone rings
-    /// again and again; a doorbell is pressed twice), at 16 kHz.
-    public static func repeated(_ sound: [Float], times: Int, gapSeconds: Double) -> [Float] {
-        let gap = [Float](repeating: 0, count: Int(gapSeconds * Double(MonoAudio.speechRate)))
+    /// again and again; a doorbell is pressed twice), `rate` samples a second.
+    public static func repeated(_ sound: [Float], times: Int, gapSeconds: Double, rate: Int = MonoAudio.speechRate) -> [Float] {
+        let gap = [Float](repeating: 0, count: Int(gapSeconds * Double(rate)))
         var out: [Float] = []
         for i in 0..<max(1, times) {
             if i > 0 { out += gap }

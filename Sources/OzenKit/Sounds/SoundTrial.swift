@@ -21,14 +21,15 @@ public struct SoundTrial: Sendable {
         self.alerts = alerts
     }
 
-    /// Runs `watch` over `samples` (16 kHz) and keeps its alerts.
+    /// Runs `watch` over `samples` (at the watch's `inputRate`) and keeps its alerts.
     public mutating func run(_ watch: SoundWatch, over samples: [Float]) throws {
-        let piece = MonoAudio.speechRate / 10
+        let rate = watch.inputRate
+        let piece = rate / 10
         var found: [SoundAlertEvent] = []
         var start = 0
         while start < samples.count {
             let end = min(samples.count, start + piece)
-            try watch.hear(Array(samples[start..<end]), start: Double(start) / Double(MonoAudio.speechRate)) { event in
+            try watch.hear(Array(samples[start..<end]), start: Double(start) / Double(rate)) { event in
                 if case .sound(let alert) = event { found.append(alert) }
             }
             start = end

@@ -31,10 +31,10 @@ public final class SoundWatch: AudioListener {
     private var bufferEnd = 0
     private var nextWindowEnd: Int
 
-    public init(classifier: any SoundClassifier, muted: Set<String> = [], kinds: [SoundKind] = SoundKind.all,
+    public init(classifier: any SoundClassifier, muted: Set<String> = [], kinds: [SoundKind]? = nil,
                 inputRate: Int = MonoAudio.speechRate) {
         self.classifier = classifier
-        self.policy = SoundAlertPolicy(classNames: classifier.classNames, kinds: kinds, muted: muted)
+        self.policy = SoundAlertPolicy(classNames: classifier.classNames, kinds: kinds ?? classifier.tagger.kinds, muted: muted)
         rate = classifier.sampleRate
         self.inputRate = inputRate
         if inputRate != rate { resampler = StreamingResampler(from: inputRate, to: rate) }
@@ -46,7 +46,24 @@ public final class SoundWatch: AudioListener {
     /// Hears the next piece of audio, `inputRate` samples a second, which begins `start`
     /// seconds into the stream.
     public func hear(_ input: [Float], start: Double, emit: (CaptionEvent) -> Void) throws {
-        let samples = resampler?.push(input) ?? input
+        try heard(resampler?.push(input) ?? input, start: start, emit: emit)
+    }
+
+    /// A microphone's stream brings its own 32 kHz copy: a classifier at that rate hears it
+    /// instead of the 16 kHz audio brought back up (from the first piece that has one on).
+    public func hear(_ input: [Float], wide: [Float], start: Double, emit: (CaptionEvent) -> Void) throws {
+        if rate == LiveAudioInbox.wideRate && inputRate != rate && (hearsWide || (buffer.isEmpty && bufferEnd == 0 && !wide.isEmpty)) {
+            hearsWide = true
+            try heard(wide, start: start, emit: emit)
+        } else {
+            try hear(input, start: start, emit: emit)
+        }
+    }
+
+    /// Whether this stream's audio comes as its wide copy.
+    public private(set) var hearsWide = false
+
+    private func heard(_ samples: [Float], start: Double, emit: (CaptionEvent) -> Void) throws {
         let rate = Double(self.rate)
         let startSample = Int((start * rate).rounded())
         if buffer.isEmpty && bufferEnd == 0 && startSample > 0 {

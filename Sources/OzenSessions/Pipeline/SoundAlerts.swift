@@ -2,7 +2,7 @@ import Foundation
 import OzenEngines
 import OzenKit
 
-/// The sound alerts a caption session hears all of its audio with (YAMNet, her muted list and
+/// The sound alerts a caption session hears all of its audio with (`SoundTagger.standard`, her muted list and
 /// the kinds muted for this run), as `caption`, `listen` and `serve` start them.
 public enum SoundAlerts {
     /// The sound watch for the captions, or nil with one line on stderr when the sound model
@@ -10,7 +10,7 @@ public enum SoundAlerts {
     public static func watchOrWarn(home: OzenHome, alsoMuted: Set<String>) -> SoundWatch? {
         do {
             let muted = try MutedSounds.load(from: MutedSounds.path(in: home)).kinds.union(alsoMuted)
-            return SoundWatch(classifier: try YAMNetSoundClassifier(home: home), muted: muted)
+            return SoundWatch(classifier: try SoundTagger.standard.classifier(home: home), muted: muted)
         } catch {
             FileHandle.standardError.write(Data((tr("ozen: התראות על צלילים כבויות: \(error)", "ozen: sound alerts are off: \(error)") + "\n").utf8))
             return nil

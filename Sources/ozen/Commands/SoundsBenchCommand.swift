@@ -1,8 +1,8 @@
 import OzenKit
 import OzenSessions
 
-/// `ozen bench sounds FILE... [--windows N]`: how long YAMNet takes per window of audio, beside
-/// its log-mel front end alone (`SoundsBench`).
+/// `ozen bench sounds FILE... [--windows N]`: how long each sound tagger takes per window of
+/// audio, beside YAMNet's log-mel front end alone (`SoundsBench`).
 enum SoundsBenchCommand {
     static func run(_ arguments: [String]) throws {
         let args = try ArgumentReader(arguments, options: ["--windows"], flags: [])

@@ -24,11 +24,11 @@ enum SoundsCommand {
            "use ozen sounds list | mute KIND... | unmute KIND... | hear FILE.wav | eval")
     }
 
-    /// The sound watch `caption` and `hear` use: the installed YAMNet, her muted list and the
+    /// The sound watch `caption` and `hear` use: the installed standard tagger, her muted list and the
     /// kinds muted for this run.
     static func watch(home: OzenHome, alsoMuted: [String] = []) throws -> SoundWatch {
         let muted = try MutedSounds.load(from: MutedSounds.path(in: home)).kinds.union(try kinds(alsoMuted))
-        return SoundWatch(classifier: try YAMNetSoundClassifier(home: home), muted: muted)
+        return SoundWatch(classifier: try SoundTagger.standard.classifier(home: home), muted: muted)
     }
 
     /// Checks kind names typed by a person.
@@ -76,7 +76,11 @@ enum SoundsCommand {
     static func hear(_ arguments: [String], home: OzenHome) throws {
         let args = try ArgumentReader(arguments, options: ["--mute-sound"], flags: ["--json", "--scores"])
         guard args.positional.count == 1, let path = args.positional.first else { throw UsageError(usage) }
-        let audio = try WAVDecoder().read(path: path).atSpeechRate()
+        let original = try WAVDecoder().read(path: path)
+        let audio = original.atSpeechRate()
+        // A recording at 32 kHz or more is heard as a microphone's stream is: its own 32 kHz copy.
+        let wide = original.sampleRate >= LiveAudioInbox.wideRate
+            ? Resampler(from: original.sampleRate, to: LiveAudioInbox.wideRate).resample(original.samples) : []
         let watch = try watch(home: home, alsoMuted: args.values("--mute-sound"))
         if args.flag("--scores") {
             // Every window's catalog classes scoring 0.005 or more (the lowest thresholds are 0.01), one JSON line a window.
@@ -96,7 +100,10 @@ enum SoundsCommand {
         var start = 0
         while start < audio.samples.count {
             let end = min(audio.samples.count, start + piece)
-            try watch.hear(Array(audio.samples[start..<end]), start: Double(start) / Double(MonoAudio.speechRate), emit: output.print)
+            let factor = LiveAudioInbox.wideRate / MonoAudio.speechRate
+            let wideRange = min(wide.count, start * factor)..<min(wide.count, end * factor)
+            try watch.hear(Array(audio.samples[start..<end]), wide: Array(wide[wideRange]),
+                           start: Double(start) / Double(MonoAudio.speechRate), emit: output.print)
             start = end
         }
         try watch.finish(emit: output.print)

@@ -2,11 +2,12 @@ import Foundation
 import OzenKit
 import OzenSessions
 
-/// `ozen sounds eval [--half tune|report] [--levels 0,-10,-20] [--minutes 60] [--tune] [--json]`:
+/// `ozen sounds eval [--half tune|report] [--levels 0,-10,-20] [--minutes 60] [--tagger efficientat|yamnet]
+/// [--feed 16000|32000] [--tune] [--json]`:
 /// how well the sound alerts hear real sounds in real talk (`SoundsEval` says how).
 enum SoundsEvalCommand {
     static func settings(_ arguments: [String]) throws -> SoundsEvalSettings {
-        let args = try ArgumentReader(arguments, options: ["--half", "--levels", "--minutes", "--fixtures", "--only"],
+        let args = try ArgumentReader(arguments, options: ["--half", "--levels", "--minutes", "--fixtures", "--only", "--tagger", "--feed", "--window"],
                                       flags: ["--tune", "--json"])
         guard args.positional.isEmpty else { throw UsageError(SoundsCommand.usage) }
         let levels = try (args.value("--levels") ?? "0,-10,-20").split(separator: ",").map { raw -> Double in
@@ -28,8 +29,24 @@ enum SoundsEvalCommand {
         guard !tune || half == .tune else {
             throw UsageError(tr("--tune בוחר את המספרים על חצי tune בלבד", "--tune chooses the numbers on the tune half only"))
         }
+        let taggerRaw = args.value("--tagger") ?? SoundTagger.standard.rawValue
+        guard let tagger = SoundTagger.named(taggerRaw) else {
+            throw UsageError(tr("--tagger צריך efficientat, yamnet או both, קיבל '\(taggerRaw)'", "--tagger needs efficientat, yamnet or both, got '\(taggerRaw)'"))
+        }
+        let feedRaw = args.value("--feed") ?? "16000"
+        guard let feed = Int(feedRaw), feed == 16_000 || feed == 32_000 else {
+            throw UsageError(tr("--feed צריך 16000 או 32000, קיבל '\(feedRaw)'", "--feed needs 16000 or 32000, got '\(feedRaw)'"))
+        }
+        var window: Double?
+        if let raw = args.value("--window") {
+            guard tagger != .yamnet, let seconds = Double(raw), (0.5...10).contains(seconds) else {
+                throw UsageError(tr("--window צריך שניות בין 0.5 ל־10, ל־efficientat בלבד", "--window needs seconds between 0.5 and 10, for efficientat only"))
+            }
+            window = seconds
+        }
         return SoundsEvalSettings(half: half, levels: levels, minutes: minutes, folder: try FixturesFolder.checked(args.value("--fixtures")),
-                       only: args.values("--only"), tune: tune, json: args.flag("--json"))
+                       only: args.values("--only"), tune: tune, json: args.flag("--json"), tagger: tagger, feedRate: feed,
+                       windowSeconds: window)
     }
 
     static func run(_ arguments: [String], home: OzenHome) throws {

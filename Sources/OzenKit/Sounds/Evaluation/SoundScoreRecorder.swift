@@ -23,9 +23,11 @@ public struct SoundScoreRecorder {
 
     public var millisecondsPerWindow: Double { windows == 0 ? 0 : classifySeconds * 1000 / Double(windows) }
 
-    public mutating func record(_ samples: [Float], name: String, recording: String? = nil, expected: String?,
-                                levelDB: Double?, soundStart: Double, soundEnd: Double) throws -> RecordedSoundTrial {
-        let watch = SoundWatch(classifier: classifier)
+    /// Runs a fresh watch over `samples`, `rate` samples a second (resampled to the
+    /// classifier's rate inside the watch when they differ).
+    public mutating func record(_ samples: [Float], rate: Int = MonoAudio.speechRate, name: String, recording: String? = nil,
+                                expected: String?, levelDB: Double?, soundStart: Double, soundEnd: Double) throws -> RecordedSoundTrial {
+        let watch = SoundWatch(classifier: classifier, inputRate: rate)
         var kept: [RecordedSoundTrial.Window] = []
         let indices = self.indices
         watch.onScores = { scores, end in kept.append(.init(end: end, scores: indices.map { scores[$0] })) }

@@ -2,49 +2,75 @@ import Foundation
 import OzenEngines
 import OzenKit
 
-/// `ozen bench sounds`: how long YAMNet takes per window of audio
-/// (0.982 s), beside a baseline run in the same command on the same windows: the log-mel
-/// front end alone. Prints medians and p90 in milliseconds, the ratio, and the share of one
-/// core the classifier needs when it looks at a new window every 0.48 s, as a live listener does.
+/// `ozen bench sounds`: what the sound alerts cost. For each tagger (YAMNet, EfficientAT, both
+/// together), the time one window of 16 kHz audio takes through a `SoundWatch`-sized call
+/// (EfficientAT's windows brought up to 32 kHz first, as the phone's audio is), beside a
+/// baseline run in the same command on the same audio: YAMNet's log-mel front end alone.
+/// Prints medians and p90 in milliseconds, the ratio to the baseline, and the share of one core
+/// each needs when it looks at a new window every 0.48 s, as a live listener does.
 public enum SoundsBench {
-    static let hop = 7_680   // 0.48 s
+    static let hop = 0.48
 
-    /// Times `count` windows of each kind from `recordings` (paths), handing each printed line to `write`.
+    /// Times `count` windows of each from `recordings` (paths), handing each printed line to `write`.
     public static func run(recordings: [String], count: Int, write: (String) -> Void) throws {
-        let classifier = try YAMNetSoundClassifier(home: OzenHome.fromEnvironment())
-        let length = classifier.windowSampleCount
-        var windows: [[Float]] = []
-        for path in recordings {
-            let samples = try WAVDecoder().read(path: path).atSpeechRate().samples
-            var start = 0
-            repeat {
-                windows.append(Array(samples[min(start, samples.count)..<min(start + length, samples.count)]))
-                start += hop
-            } while start + length <= samples.count
-        }
+        let home = OzenHome.fromEnvironment()
+        var audio: [[Float]] = []
+        for path in recordings { audio.append(try WAVDecoder().read(path: path).atSpeechRate().samples) }
         let frontEnd = YAMNetLogMel()
-        // One untimed pass of each warms the caches and the BLAS.
-        _ = frontEnd.patch(windows[0])
-        _ = try classifier.classify(windows[0])
-
-        var frontEndMs: [Double] = [], classifyMs: [Double] = []
-        for i in 0..<count {
-            let window = windows[i % windows.count]
-            frontEndMs.append(milliseconds { _ = frontEnd.patch(window) })
+        func windows(seconds: Double) -> [[Float]] {
+            let length = Int(seconds * Double(MonoAudio.speechRate)), step = Int(hop * Double(MonoAudio.speechRate))
+            var out: [[Float]] = []
+            for samples in audio {
+                var start = 0
+                repeat {
+                    out.append(Array(samples[min(start, samples.count)..<min(start + length, samples.count)]))
+                    start += step
+                } while start + length <= samples.count
+            }
+            return out
+        }
+        let baseWindows = windows(seconds: Double(YAMNetLogMel.windowSamples) / Double(MonoAudio.speechRate))
+        var rows: [(String, [Double])] = []
+        var baseline: [Double] = []
+        _ = frontEnd.patch(baseWindows[0])
+        for i in 0..<count { baseline.append(milliseconds { _ = frontEnd.patch(baseWindows[i % baseWindows.count]) }) }
+        rows.append(("baseline: YAMNet's front end alone", baseline))
+        // The phone's 16 kHz audio goes up to 32 kHz once, as it arrives: 0.48 s of it per window.
+        let up = Resampler(from: MonoAudio.speechRate, to: EfficientATLogMel.sampleRate)
+        let hopPieces = windows(seconds: hop)
+        rows.append(("16 → 32 kHz, 0.48 s of audio", (0..<count).map { i in milliseconds { _ = up.resample(hopPieces[i % hopPieces.count]) } }))
+        for tagger in SoundTagger.allCases {
+            let classifier = try tagger.classifier(home: home)
+            let length = Int((classifier.windowSeconds * Double(classifier.sampleRate)).rounded())
+            let tagged = windows(seconds: classifier.windowSeconds).map { window in
+                classifier.sampleRate == MonoAudio.speechRate ? window : Array(up.resample(window).prefix(length))
+            }
             var failure: (any Error)?
-            classifyMs.append(milliseconds { do { _ = try classifier.classify(window) } catch { failure = error } })
+            func once(_ window: [Float]) {
+                do { _ = try classifier.classify(window) } catch { failure = error }
+            }
+            once(tagged[0])   // warms the caches and the BLAS
+            var times: [Double] = []
+            for i in 0..<count { times.append(milliseconds { once(tagged[i % tagged.count]) }) }
             if let failure { throw failure }
+            let name: String
+            switch tagger {
+            case .yamnet: name = "YAMNet (0.98 s at 16 kHz)"
+            case .efficientat: name = String(format: "EfficientAT (%.1f s at 32 kHz)", classifier.windowSeconds)
+            case .both: name = String(format: "both (%.1f s at 32 kHz)", classifier.windowSeconds)
+            }
+            rows.append((name + (tagger == .standard ? " *" : ""), times))
         }
-        write("\(windows.count) window(s) of \(length) samples from \(recordings.count) recording(s), "
-              + "\(count) timed of each, \(ProcessInfo.processInfo.activeProcessorCount) CPUs, BLAS on 1 thread")
-        write("                                   median ms   p90 ms")
-        for (name, values) in [("baseline: log-mel front end alone", frontEndMs), ("YAMNet: front end + network", classifyMs)] {
-            write(name.padding(toLength: 35, withPad: " ", startingAt: 0)
-                  + String(format: "%9.2f %8.2f", Percentile.median(values) ?? .nan, Percentile.of(values, 90) ?? .nan))
+        write("\(count) timed windows of each from \(recordings.count) recording(s), \(ProcessInfo.processInfo.activeProcessorCount) CPUs, "
+              + "BLAS on 1 thread; * the tagger the alerts use")
+        write("                                      median ms   p90 ms   ratio   one window every 0.48 s")
+        let base = Percentile.median(baseline) ?? .nan
+        for (name, values) in rows {
+            let median = Percentile.median(values) ?? .nan
+            write(name.padding(toLength: 38, withPad: " ", startingAt: 0)
+                  + String(format: "%9.2f %8.2f %7.1f   %5.1f %% of one core", median, Percentile.of(values, 90) ?? .nan,
+                           median / base, median / (hop * 1000) * 100))
         }
-        let full = Percentile.median(classifyMs) ?? .nan, front = Percentile.median(frontEndMs) ?? .nan
-        write(String(format: "ratio YAMNet/front end: %.1f; network alone about %.2f ms", full / front, full - front))
-        write(String(format: "one window every 0.48 s: %.1f %% of one core", full / 480 * 100))
     }
 
     static func milliseconds(_ work: () -> Void) -> Double {

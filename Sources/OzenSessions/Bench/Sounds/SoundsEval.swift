@@ -34,36 +34,39 @@ public enum SoundsEval {
         guard !chosen.isEmpty else {
             throw UsageError(tr("--only צריך אחד מאלה: ", "--only needs one of: ") + catalogue.map(\.file).joined(separator: ", "))
         }
-        let classifier = try YAMNetSoundClassifier(home: home)
+        let classifier = try options.tagger.classifier(home: home, windowSeconds: options.windowSeconds)
+        let kinds = options.tagger.kinds
         var recorder = SoundScoreRecorder(classifier: classifier)
         let began = Date()
 
         var trials: [RecordedSoundTrial] = []
-        let beds = try speechBeds(options.half, folder: options.folder)
-        let rate = Double(MonoAudio.speechRate)
+        let feed = options.feedRate
+        let beds = try speechBeds(options.half, folder: options.folder).map { (name: $0.name, samples: upsampled($0.samples, to: feed)) }
+        let rate = Double(feed)
         for recording in chosen {
-            let sound = SoundMix.repeated(try WAVDecoder().read(path: options.folder + "/alerts/" + recording.file).atSpeechRate().samples,
-                                          times: recording.times, gapSeconds: recording.gap)
+            let sound = SoundMix.repeated(try alertSamples(recording.file, folder: options.folder, rate: feed),
+                                          times: recording.times, gapSeconds: recording.gap, rate: feed)
             let offset = Int(soundStart * rate)
             for level in options.levels {
                 for bed in beds {
-                    let around = (0..<(offset + sound.count + 4 * MonoAudio.speechRate)).map { bed.samples[$0 % bed.samples.count] }
-                    let mixed = SoundMix.mix(sound: sound, into: around, at: offset, levelDB: level)
-                    trials.append(try recorder.record(mixed, name: "\(recording.file) at \(Int(level)) dB in \(bed.name)",
+                    let around = (0..<(offset + sound.count + 4 * feed)).map { bed.samples[$0 % bed.samples.count] }
+                    let mixed = SoundMix.mix(sound: sound, into: around, at: offset, levelDB: level, rate: feed)
+                    trials.append(try recorder.record(mixed, rate: feed, name: "\(recording.file) at \(Int(level)) dB in \(bed.name)",
                                                       recording: recording.file, expected: recording.kind, levelDB: level, soundStart: soundStart,
                                                       soundEnd: soundStart + Double(sound.count) / rate))
                 }
             }
         }
-        let talkAudio = try talk(options.half, beds: beds, folder: options.folder, minutes: options.minutes)
-        let talkTrial = try recorder.record(talkAudio.samples, name: talkAudio.name, expected: nil, levelDB: nil, soundStart: 0, soundEnd: 0)
+        let talkAudio = try talk(options.half, beds: beds, folder: options.folder, minutes: options.minutes, rate: feed)
+        let talkTrial = try recorder.record(talkAudio.samples, rate: feed, name: talkAudio.name, expected: nil, levelDB: nil,
+                                            soundStart: 0, soundEnd: 0)
 
         if options.tune {
             let search = SoundThresholdSearch(classNames: recorder.classNames, trials: trials, talk: [talkTrial])
-            let choices = SoundKind.all.map { search.choose(for: $0) }
+            let choices = kinds.map { search.choose(for: $0) }
             return SoundEvalReport.tuning(choices, talkMinutes: talkAudio.seconds / 60, json: options.json)
         }
-        let report = SoundEvalReport(kinds: SoundKind.all, classNames: recorder.classNames, trials: trials, talk: talkTrial,
+        let report = SoundEvalReport(kinds: kinds, classNames: recorder.classNames, trials: trials, talk: talkTrial,
                                      levels: options.levels, half: options.half.rawValue, recordings: chosen,
                                      speech: beds.map(\.name), talkName: talkAudio.name,
                                      millisecondsPerWindow: recorder.millisecondsPerWindow,

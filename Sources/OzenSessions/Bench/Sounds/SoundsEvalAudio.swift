@@ -27,11 +27,31 @@ extension SoundsEval {
         return try names.map { (name: $0, samples: try WAVDecoder().read(path: folder + "/" + $0).atSpeechRate().samples) }
     }
 
-    /// Plain conversation for the half, joined and looped to `minutes` (the tune half's begins
-    /// with its speech `beds`).
+    /// An alert recording at `rate`: setup's 16 kHz copy, or its 32 kHz copy (made from the
+    /// original, so whatever the recording holds above 8 kHz is there).
+    static func alertSamples(_ file: String, folder: String, rate: Int) throws -> [Float] {
+        switch rate {
+        case MonoAudio.speechRate: return try WAVDecoder().read(path: folder + "/alerts/" + file).atSpeechRate().samples
+        case 32_000:
+            let audio = try WAVDecoder().read(path: folder + "/alerts/32k/" + file)
+            guard audio.sampleRate == 32_000 else { throw AudioFileError.missing(path: folder + "/alerts/32k/" + file) }
+            return audio.samples
+        default: throw UsageError(tr("--feed צריך 16000 או 32000", "--feed needs 16000 or 32000"))
+        }
+    }
+
+    /// 16 kHz speech at `rate` (the recordings are 16 kHz: upsampling adds nothing above 8 kHz).
+    static func upsampled(_ samples: [Float], to rate: Int) -> [Float] {
+        rate == MonoAudio.speechRate ? samples : Resampler(from: MonoAudio.speechRate, to: rate).resample(samples)
+    }
+
+    /// Plain conversation for the half, joined and looped to `minutes` at `rate` (the tune
+    /// half's begins with its speech `beds`, already at `rate`).
     static func talk(_ half: AlertRecording.Half, beds: [(name: String, samples: [Float])], folder: String,
-                     minutes: Double) throws -> (name: String, samples: [Float], seconds: Double) {
-        func read(_ relative: String) throws -> [Float] { try WAVDecoder().read(path: folder + "/" + relative).atSpeechRate().samples }
+                     minutes: Double, rate: Int = MonoAudio.speechRate) throws -> (name: String, samples: [Float], seconds: Double) {
+        func read(_ relative: String) throws -> [Float] {
+            upsampled(try WAVDecoder().read(path: folder + "/" + relative).atSpeechRate().samples, to: rate)
+        }
         var joined: [Float] = []
         let name: String
         switch half {
@@ -43,15 +63,15 @@ extension SoundsEval {
             joined += try read("interpreter/fr/conversation.wav") + read("interpreter/it/conversation.wav")
             name = "LibriVox, Kennedy, the cards reader, French and Italian prompts"
         case .report:
-            joined = SimulatedTable(turns: try SpeakersEval.tableTurns(folder: folder), seed: 7, pauses: 0.8...1.2).audio
+            joined = upsampled(SimulatedTable(turns: try SpeakersEval.tableTurns(folder: folder), seed: 7, pauses: 0.8...1.2).audio, to: rate)
             for clip in try FileManager.default.contentsOfDirectory(atPath: folder + "/librivox").filter({ $0.hasSuffix(".wav") }).sorted() {
                 joined += try read("librivox/" + clip)
             }
             joined += try read("pyannote/sample.wav")
             name = "the five-person table, the LibriVox reading and the pyannote call"
         }
-        let wanted = Int(minutes * 60 * Double(MonoAudio.speechRate))
+        let wanted = Int(minutes * 60 * Double(rate))
         let samples = wanted == 0 ? [] : (0..<wanted).map { joined[$0 % joined.count] }
-        return (name, samples, Double(samples.count) / Double(MonoAudio.speechRate))
+        return (name, samples, Double(samples.count) / Double(rate))
     }
 }

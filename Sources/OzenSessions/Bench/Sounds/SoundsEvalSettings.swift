@@ -16,8 +16,20 @@ public struct SoundsEvalSettings: Sendable {
     public var tune: Bool
     /// The report as JSON.
     public var json: Bool
+    /// The network that hears the sounds (with its own numbers for every kind).
+    public var tagger: SoundTagger
+    /// The rate the trials are fed at: 16 000 (what the phone's protocol brings; EfficientAT
+    /// then gets it upsampled) or 32 000 (a microphone's audio brought down once, the sound
+    /// recordings' own 32 kHz copies; the speech, recorded at 16 kHz, upsampled).
+    public var feedRate: Int
+    /// EfficientAT's window in seconds (nil: its standard one).
+    public var windowSeconds: Double?
 
-    public init(half: AlertRecording.Half, levels: [Double], minutes: Double, folder: String, only: [String], tune: Bool, json: Bool) {
+    public init(half: AlertRecording.Half, levels: [Double], minutes: Double, folder: String, only: [String], tune: Bool, json: Bool,
+                tagger: SoundTagger = .standard, feedRate: Int = MonoAudio.speechRate, windowSeconds: Double? = nil) {
+        self.windowSeconds = windowSeconds
+        self.tagger = tagger
+        self.feedRate = feedRate
         self.half = half
         self.levels = levels
         self.minutes = minutes
