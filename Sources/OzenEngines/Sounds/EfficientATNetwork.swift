@@ -21,20 +21,20 @@ struct EfficientATNetwork: Sendable {
             let stem = weights.stem
             var g = NetworkLayers.Geometry.centred(height: height, width: width, kernel: stem.kernel, stride: stem.stride)
             var x = NetworkLayers.convolve(spectrogram, g, tensor(stem.weights), outChannels: stem.outChannels)
-            Self.finish(&x, tensor(stem.bias), stem.activation)
+            NetworkLayers.finish(&x, tensor(stem.bias), stem.activation)
             height = g.outHeight; width = g.outWidth
             for block in weights.blocks {
                 let input = x
                 var channels = block.inChannels
                 if let expand = block.expand {
                     x = NetworkLayers.multiply(x, rows: height * width, inner: channels, columns: expand.outChannels, tensor(expand.weights))
-                    Self.finish(&x, tensor(expand.bias), expand.activation)
+                    NetworkLayers.finish(&x, tensor(expand.bias), expand.activation)
                     channels = expand.outChannels
                 }
                 let d = block.depthwise
                 g = NetworkLayers.Geometry.centred(height: height, width: width, kernel: d.kernel, stride: d.stride)
                 x = NetworkLayers.depthwise(x, g, tensor(d.weights), channels: channels)
-                Self.finish(&x, tensor(d.bias), d.activation)
+                NetworkLayers.finish(&x, tensor(d.bias), d.activation)
                 height = g.outHeight; width = g.outWidth
                 if let se = block.squeezeExcitation {
                     var scale = NetworkLayers.mean(x, positions: height * width, channels: channels)
@@ -50,14 +50,14 @@ struct EfficientATNetwork: Sendable {
                 }
                 let p = block.project
                 x = NetworkLayers.multiply(x, rows: height * width, inner: channels, columns: p.outChannels, tensor(p.weights))
-                Self.finish(&x, tensor(p.bias), p.activation)
+                NetworkLayers.finish(&x, tensor(p.bias), p.activation)
                 if block.residual {
                     for i in x.indices { x[i] += input[i] }
                 }
             }
             let last = weights.lastConv
             x = NetworkLayers.multiply(x, rows: height * width, inner: last.inChannels, columns: last.outChannels, tensor(last.weights))
-            Self.finish(&x, tensor(last.bias), last.activation)
+            NetworkLayers.finish(&x, tensor(last.bias), last.activation)
             x = NetworkLayers.mean(x, positions: height * width, channels: last.outChannels)
             x = dense(x, weights.hidden, tensor)
             return dense(x, weights.classifier, tensor)
@@ -67,27 +67,7 @@ struct EfficientATNetwork: Sendable {
     private func dense(_ x: [Float], _ layer: EfficientATWeights.Linear,
                        _ tensor: (EfficientATWeights.Tensor) -> UnsafeBufferPointer<Float>) -> [Float] {
         var y = NetworkLayers.multiply(x, rows: 1, inner: layer.inFeatures, columns: layer.outFeatures, tensor(layer.weights))
-        Self.finish(&y, tensor(layer.bias), layer.activation)
+        NetworkLayers.finish(&y, tensor(layer.bias), layer.activation)
         return y
-    }
-
-    /// Adds the bias (one per channel, channels innermost) and applies the activation.
-    static func finish(_ y: inout [Float], _ bias: UnsafeBufferPointer<Float>, _ activation: EfficientATWeights.Activation) {
-        let c = bias.count
-        y.withUnsafeMutableBufferPointer { y in
-            var i = 0
-            while i < y.count {
-                for ch in 0..<c {
-                    let v = y[i + ch] + bias[ch]
-                    switch activation {
-                    case .none: y[i + ch] = v
-                    case .relu: y[i + ch] = max(v, 0)
-                    case .hardswish: y[i + ch] = v * min(max(v + 3, 0), 6) / 6
-                    case .sigmoid: y[i + ch] = 1 / (1 + exp(-v))
-                    }
-                }
-                i += c
-            }
-        }
     }
 }

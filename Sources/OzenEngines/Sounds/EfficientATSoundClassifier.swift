@@ -36,16 +36,8 @@ public final class EfficientATSoundClassifier: SoundClassifier, Sendable {
     /// has verified its size and sha256 against the manifest); a file that is not an EfficientAT
     /// weight file, or is cut short or damaged inside, is refused with `.malformed`.
     public init(model: InstalledModel, windowSeconds: Double = defaultWindowSeconds) throws(ModelError) {
-        guard model.manifest.kind == Self.modelKind else {
-            throw .malformed(name: model.manifest.name, path: model.filePath,
-                             detail: tr("זה מודל מסוג \(model.manifest.kind), לא \(Self.modelKind)",
-                                        "it is a \(model.manifest.kind) model, not \(Self.modelKind)"))
-        }
-        let weights: EfficientATWeights
-        do {
-            weights = try EfficientATWeights(contentsOfFile: model.filePath)
-        } catch {
-            throw .malformed(name: model.manifest.name, path: model.filePath, detail: error.detail)
+        let weights = try model.soundWeights(kind: Self.modelKind) { path throws(SoundWeightFile.ReadError) in
+            try EfficientATWeights(contentsOfFile: path)
         }
         _ = Self.useOneBLASThread
         classMap = weights.classMap

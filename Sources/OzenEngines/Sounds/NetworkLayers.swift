@@ -1,4 +1,6 @@
 import COpenBLAS
+import Foundation
+import OzenKit
 
 /// The layers both sound networks (YAMNet's MobileNet-v1, EfficientAT's MobileNetV3) are made
 /// of, on tensors kept height × width × channels so that 1 × 1 convolutions and dense layers
@@ -101,14 +103,20 @@ enum NetworkLayers {
         return sums.map { $0 / Float(positions) }
     }
 
-    static func addBias(_ y: inout [Float], _ bias: UnsafeBufferPointer<Float>, relu: Bool) {
+    /// Adds the bias (one per channel, channels innermost) and applies the activation.
+    static func finish(_ y: inout [Float], _ bias: UnsafeBufferPointer<Float>, _ activation: EfficientATWeights.Activation) {
         let c = bias.count
         y.withUnsafeMutableBufferPointer { y in
             var i = 0
             while i < y.count {
                 for ch in 0..<c {
                     let v = y[i + ch] + bias[ch]
-                    y[i + ch] = relu ? max(v, 0) : v
+                    switch activation {
+                    case .none: y[i + ch] = v
+                    case .relu: y[i + ch] = max(v, 0)
+                    case .hardswish: y[i + ch] = v * min(max(v + 3, 0), 6) / 6
+                    case .sigmoid: y[i + ch] = 1 / (1 + exp(-v))
+                    }
                 }
                 i += c
             }

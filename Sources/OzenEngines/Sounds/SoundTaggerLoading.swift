@@ -15,3 +15,19 @@ extension SoundTagger {
         }
     }
 }
+
+extension InstalledModel {
+    /// The weights of a checked sound model: its manifest must be of `kind`, and a file that
+    /// its reader refuses (not such a file, cut short, damaged inside) is `.malformed`.
+    func soundWeights<Weights>(kind: String, read: (String) throws(SoundWeightFile.ReadError) -> Weights) throws(ModelError) -> Weights {
+        guard manifest.kind == kind else {
+            throw .malformed(name: manifest.name, path: filePath,
+                             detail: tr("זה מודל מסוג \(manifest.kind), לא \(kind)", "it is a \(manifest.kind) model, not \(kind)"))
+        }
+        do {
+            return try read(filePath)
+        } catch {
+            throw .malformed(name: manifest.name, path: filePath, detail: error.detail)
+        }
+    }
+}

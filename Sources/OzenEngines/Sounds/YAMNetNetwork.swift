@@ -48,7 +48,7 @@ struct YAMNetNetwork: Sendable {
                 }
                 channels = layer.outChannels
                 if let bias = layer.bias {
-                    NetworkLayers.addBias(&y, UnsafeBufferPointer(rebasing: values[bias.range]), relu: layer.relu)
+                    NetworkLayers.finish(&y, UnsafeBufferPointer(rebasing: values[bias.range]), layer.relu ? .relu : .none)
                 } else if layer.relu {
                     for i in y.indices { y[i] = max(y[i], 0) }
                 }

@@ -34,16 +34,8 @@ public final class YAMNetSoundClassifier: SoundClassifier, Sendable {
     /// has verified its size and sha256 against the manifest); a file that is not a YAMNet
     /// weight file, or is cut short or damaged inside, is refused with `.malformed`.
     public init(model: InstalledModel) throws(ModelError) {
-        guard model.manifest.kind == Self.modelKind else {
-            throw .malformed(name: model.manifest.name, path: model.filePath,
-                             detail: tr("זה מודל מסוג \(model.manifest.kind), לא \(Self.modelKind)",
-                                        "it is a \(model.manifest.kind) model, not \(Self.modelKind)"))
-        }
-        let weights: YAMNetWeights
-        do {
-            weights = try YAMNetWeights(contentsOfFile: model.filePath)
-        } catch {
-            throw .malformed(name: model.manifest.name, path: model.filePath, detail: error.detail)
+        let weights = try model.soundWeights(kind: Self.modelKind) { path throws(SoundWeightFile.ReadError) in
+            try YAMNetWeights(contentsOfFile: path)
         }
         _ = Self.useOneBLASThread
         classMap = weights.classMap

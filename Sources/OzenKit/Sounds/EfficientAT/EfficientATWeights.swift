@@ -12,12 +12,7 @@ public struct EfficientATWeights: Sendable {
     public static let magic = Array("OZEFFAT1".utf8)
     public static let formatVersion: UInt32 = 1
 
-    /// Where one tensor lies in `values`.
-    public struct Tensor: Decodable, Sendable, Equatable {
-        public var offset: Int
-        public var count: Int
-        public var range: Range<Int> { offset..<(offset + count) }
-    }
+    public typealias Tensor = SoundWeightFile.Tensor
 
     public enum Activation: String, Decodable, Sendable {
         case none, relu, hardswish, sigmoid
@@ -101,45 +96,18 @@ public struct EfficientATWeights: Sendable {
     public var classMap: SoundClassMap
     public var values: [Float]
 
-    public struct ReadError: Error, Equatable, CustomStringConvertible {
-        public var detail: String
-        public var description: String { detail }
-    }
+    public typealias ReadError = SoundWeightFile.ReadError
 
     public init(contentsOfFile path: String) throws(ReadError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
-        } catch {
-            throw ReadError(detail: tr("אי אפשר לקרוא את הקובץ", "the file cannot be read"))
-        }
-        try self.init(data: data)
+        try self.init(file: SoundWeightFile(path: path, magic: Self.magic, formatVersion: Self.formatVersion, network: "EfficientAT"))
     }
 
     public init(data: Data) throws(ReadError) {
-        guard data.count >= 16, Array(data.prefix(8)) == Self.magic else {
-            throw ReadError(detail: tr("זה אינו קובץ משקלים של EfficientAT עבור Ozen", "not an Ozen EfficientAT weight file"))
-        }
-        func uint32(_ at: Int) -> UInt32 {
-            data.withUnsafeBytes { raw in UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt32.self)) }
-        }
-        let version = uint32(8), indexLength = Int(uint32(12))
-        guard version == Self.formatVersion else {
-            throw ReadError(detail: tr("גרסת הקובץ \(version) אינה נתמכת (נתמכת \(Self.formatVersion)); הריצו את make setup שוב כדי לייצא אותו מחדש",
-                                       "file format version \(version) is not supported (expected \(Self.formatVersion)); run make setup again to export it anew"))
-        }
-        let dataStart = (16 + indexLength + 63) / 64 * 64
-        guard data.count >= dataStart else {
-            throw ReadError(detail: tr("הקובץ קטוע בתוך האינדקס שלו", "the file is cut short inside its index"))
-        }
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        let index: Index
-        do {
-            index = try decoder.decode(Index.self, from: data.subdata(in: 16..<(16 + indexLength)))
-        } catch {
-            throw ReadError(detail: tr("האינדקס של הקובץ פגום", "the file's index is damaged"))
-        }
+        try self.init(file: SoundWeightFile(data: data, magic: Self.magic, formatVersion: Self.formatVersion, network: "EfficientAT"))
+    }
+
+    init(file: SoundWeightFile) throws(ReadError) {
+        let index = try file.decodeIndex(Index.self)
         let f = index.frontEnd
         guard index.format == "ozen-efficientat-weights", index.precision == "float32",
               f.sampleRate == EfficientATLogMel.sampleRate, f.fftSize == EfficientATLogMel.fftSize,
@@ -151,20 +119,7 @@ public struct EfficientATWeights: Sendable {
             throw ReadError(detail: tr("הקובץ אינו מתאר את EfficientAT על ספקטרוגרמה של 128 פסים ב־32 קה״ץ",
                                        "the file does not describe EfficientAT on 128-band spectrograms at 32 kHz"))
         }
-        let byteCount = index.weightCount * 4
-        guard data.count - dataStart == byteCount else {
-            throw ReadError(detail: tr("הקובץ מכיל \(data.count - dataStart) בתים של משקלים במקום \(byteCount) (קטוע או פגום)",
-                                       "the file holds \(data.count - dataStart) bytes of weights, expected \(byteCount) (cut short or damaged)"))
-        }
-        var values = [Float](repeating: 0, count: index.weightCount)
-        values.withUnsafeMutableBytes { out in
-            data.withUnsafeBytes { raw in
-                out.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[dataStart..<(dataStart + byteCount)]))
-            }
-        }
-        #if _endian(big)
-        for i in values.indices { values[i] = Float(bitPattern: UInt32(littleEndian: values[i].bitPattern)) }
-        #endif
+        let values = try file.values(count: index.weightCount)
         let classMap: SoundClassMap
         do {
             classMap = try SoundClassMap(csv: index.classMapCsv)

@@ -18,12 +18,7 @@ public struct YAMNetWeights: Sendable {
     public static let magic = Array("OZYAMNET".utf8)
     public static let formatVersion: UInt32 = 2
 
-    /// Where one tensor lies in `values`.
-    public struct Tensor: Decodable, Sendable, Equatable {
-        public var offset: Int
-        public var count: Int
-        public var range: Range<Int> { offset..<(offset + count) }
-    }
+    public typealias Tensor = SoundWeightFile.Tensor
 
     public enum Kind: String, Decodable, Sendable {
         /// Full 3 × 3 convolution of the one-channel patch; weights [tap][out].
@@ -66,64 +61,24 @@ public struct YAMNetWeights: Sendable {
     public var classMap: SoundClassMap
     public var values: [Float]
 
-    public struct ReadError: Error, Equatable, CustomStringConvertible {
-        public var detail: String
-        public var description: String { detail }
-    }
+    public typealias ReadError = SoundWeightFile.ReadError
 
     public init(contentsOfFile path: String) throws(ReadError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
-        } catch {
-            throw ReadError(detail: tr("אי אפשר לקרוא את הקובץ", "the file cannot be read"))
-        }
-        try self.init(data: data)
+        try self.init(file: SoundWeightFile(path: path, magic: Self.magic, formatVersion: Self.formatVersion, network: "YAMNet"))
     }
 
     public init(data: Data) throws(ReadError) {
-        guard data.count >= 16, Array(data.prefix(8)) == Self.magic else {
-            throw ReadError(detail: tr("זה אינו קובץ משקלים של YAMNet עבור Ozen", "not an Ozen YAMNet weight file"))
-        }
-        func uint32(_ at: Int) -> UInt32 {
-            data.withUnsafeBytes { raw in UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt32.self)) }
-        }
-        let version = uint32(8), indexLength = Int(uint32(12))
-        guard version == Self.formatVersion else {
-            throw ReadError(detail: tr("גרסת הקובץ \(version) אינה נתמכת (נתמכת \(Self.formatVersion)); הריצו את make setup שוב כדי לייצא אותו מחדש",
-                                         "file format version \(version) is not supported (expected \(Self.formatVersion)); run make setup again to export it anew"))
-        }
-        let dataStart = (16 + indexLength + 63) / 64 * 64
-        guard data.count >= dataStart else {
-            throw ReadError(detail: tr("הקובץ קטוע בתוך האינדקס שלו", "the file is cut short inside its index"))
-        }
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        let index: Index
-        do {
-            index = try decoder.decode(Index.self, from: data.subdata(in: 16..<(16 + indexLength)))
-        } catch {
-            throw ReadError(detail: tr("האינדקס של הקובץ פגום", "the file's index is damaged"))
-        }
+        try self.init(file: SoundWeightFile(data: data, magic: Self.magic, formatVersion: Self.formatVersion, network: "YAMNet"))
+    }
+
+    init(file: SoundWeightFile) throws(ReadError) {
+        let index = try file.decodeIndex(Index.self)
         guard index.format == "ozen-yamnet-weights", index.patchFrames == YAMNetLogMel.frameCount,
               index.melBands == YAMNetLogMel.bandCount, index.precision == "float32",
               abs(index.logOffset - Double(YAMNetLogMel.logOffset)) < 1e-9 else {
             throw ReadError(detail: tr("הקובץ אינו מתאר את YAMNet על טלאי 96×64", "the file does not describe YAMNet on 96×64 patches"))
         }
-        let byteCount = index.weightCount * 4
-        guard data.count - dataStart == byteCount else {
-            throw ReadError(detail: tr("הקובץ מכיל \(data.count - dataStart) בתים של משקלים במקום \(byteCount) (קטוע או פגום)",
-                                         "the file holds \(data.count - dataStart) bytes of weights, expected \(byteCount) (cut short or damaged)"))
-        }
-        var values = [Float](repeating: 0, count: index.weightCount)
-        values.withUnsafeMutableBytes { out in
-            data.withUnsafeBytes { raw in
-                out.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[dataStart..<(dataStart + byteCount)]))
-            }
-        }
-        #if _endian(big)
-        for i in values.indices { values[i] = Float(bitPattern: UInt32(littleEndian: values[i].bitPattern)) }
-        #endif
+        let values = try file.values(count: index.weightCount)
         let classMap: SoundClassMap
         do {
             classMap = try SoundClassMap(csv: index.classMapCsv)
