@@ -2,16 +2,19 @@ import OzenKit
 
 extension SoundTagger {
     /// The installed network for this tagger, checked and loaded from `home`. `windowSeconds`
-    /// (EfficientAT only, which takes any length) replaces its standard window.
-    public func classifier(home: OzenHome, windowSeconds: Double? = nil) throws(ModelError) -> any SoundClassifier {
+    /// and `recentSeconds` (EfficientAT only, which takes any length; 0: no recent part)
+    /// replace its standard ones. The pair's numbers were chosen with 2 s windows alone.
+    public func classifier(home: OzenHome, windowSeconds: Double? = nil, recentSeconds: Double? = nil) throws(ModelError) -> any SoundClassifier {
         switch self {
         case .yamnet: return try YAMNetSoundClassifier(home: home)
         case .efficientat:
-            return try EfficientATSoundClassifier(home: home, windowSeconds: windowSeconds ?? EfficientATSoundClassifier.defaultWindowSeconds)
+            return try EfficientATSoundClassifier(home: home, windowSeconds: windowSeconds ?? EfficientATSoundClassifier.defaultWindowSeconds,
+                                                  recentSeconds: recentSeconds ?? EfficientATSoundClassifier.defaultRecentSeconds)
         case .both:
             return PairedSoundClassifier(
                 yamnet: try YAMNetSoundClassifier(home: home),
-                efficientAT: try EfficientATSoundClassifier(home: home, windowSeconds: windowSeconds ?? EfficientATSoundClassifier.defaultWindowSeconds))
+                efficientAT: try EfficientATSoundClassifier(home: home, windowSeconds: windowSeconds ?? EfficientATSoundClassifier.defaultWindowSeconds,
+                                                            recentSeconds: recentSeconds ?? 0))
         }
     }
 }

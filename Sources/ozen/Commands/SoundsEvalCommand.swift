@@ -7,7 +7,7 @@ import OzenSessions
 /// how well the sound alerts hear real sounds in real talk (`SoundsEval` says how).
 enum SoundsEvalCommand {
     static func settings(_ arguments: [String]) throws -> SoundsEvalSettings {
-        let args = try ArgumentReader(arguments, options: ["--half", "--levels", "--minutes", "--fixtures", "--only", "--tagger", "--feed", "--window"],
+        let args = try ArgumentReader(arguments, options: ["--half", "--levels", "--minutes", "--fixtures", "--only", "--tagger", "--feed", "--window", "--recent"],
                                       flags: ["--tune", "--json"])
         guard args.positional.isEmpty else { throw UsageError(SoundsCommand.usage) }
         let levels = try (args.value("--levels") ?? "0,-10,-20").split(separator: ",").map { raw -> Double in
@@ -46,7 +46,17 @@ enum SoundsEvalCommand {
         }
         return SoundsEvalSettings(half: half, levels: levels, minutes: minutes, folder: try FixturesFolder.checked(args.value("--fixtures")),
                        only: args.values("--only"), tune: tune, json: args.flag("--json"), tagger: tagger, feedRate: feed,
-                       windowSeconds: window)
+                       windowSeconds: window, recentSeconds: try recent(args.value("--recent"), tagger: tagger))
+    }
+
+    /// `--recent SECONDS`: EfficientAT also scores the end of each window alone (default 1; 0: not).
+    static func recent(_ raw: String?, tagger: SoundTagger) throws -> Double? {
+        guard let raw else { return nil }
+        guard tagger == .efficientat, let seconds = Double(raw), seconds == 0 || (0.25...5).contains(seconds) else {
+            throw UsageError(tr("--recent צריך 0 (בלי) או שניות בין 0.25 ל־5, ל־efficientat בלבד",
+                                "--recent needs 0 (none) or seconds between 0.25 and 5, for efficientat only"))
+        }
+        return seconds
     }
 
     static func run(_ arguments: [String], home: OzenHome) throws {

@@ -56,7 +56,9 @@ public enum SoundsBench {
             let name: String
             switch tagger {
             case .yamnet: name = "YAMNet (0.98 s at 16 kHz)"
-            case .efficientat: name = String(format: "EfficientAT (%.1f s at 32 kHz)", classifier.windowSeconds)
+            case .efficientat:
+                let recent = (classifier as? EfficientATSoundClassifier)?.recentSeconds.map { String(format: " + last %.0f s", $0) } ?? ""
+                name = "EfficientAT (" + String(format: "%.1f s", classifier.windowSeconds) + recent + " at 32 kHz)"
             case .both: name = String(format: "both (%.1f s at 32 kHz)", classifier.windowSeconds)
             }
             rows.append((name + (tagger == .standard ? " *" : ""), times))

@@ -34,7 +34,7 @@ public enum SoundsEval {
         guard !chosen.isEmpty else {
             throw UsageError(tr("--only צריך אחד מאלה: ", "--only needs one of: ") + catalogue.map(\.file).joined(separator: ", "))
         }
-        let classifier = try options.tagger.classifier(home: home, windowSeconds: options.windowSeconds)
+        let classifier = try options.tagger.classifier(home: home, windowSeconds: options.windowSeconds, recentSeconds: options.recentSeconds)
         let kinds = options.tagger.kinds
         var recorder = SoundScoreRecorder(classifier: classifier)
         let began = Date()

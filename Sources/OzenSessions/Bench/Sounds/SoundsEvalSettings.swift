@@ -24,10 +24,13 @@ public struct SoundsEvalSettings: Sendable {
     public var feedRate: Int
     /// EfficientAT's window in seconds (nil: its standard one).
     public var windowSeconds: Double?
+    /// EfficientAT also scores the last this many seconds of each window alone (nil: not).
+    public var recentSeconds: Double?
 
     public init(half: AlertRecording.Half, levels: [Double], minutes: Double, folder: String, only: [String], tune: Bool, json: Bool,
-                tagger: SoundTagger = .standard, feedRate: Int = MonoAudio.speechRate, windowSeconds: Double? = nil) {
+                tagger: SoundTagger = .standard, feedRate: Int = MonoAudio.speechRate, windowSeconds: Double? = nil, recentSeconds: Double? = nil) {
         self.windowSeconds = windowSeconds
+        self.recentSeconds = recentSeconds
         self.tagger = tagger
         self.feedRate = feedRate
         self.half = half
