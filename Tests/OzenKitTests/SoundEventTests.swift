@@ -13,8 +13,10 @@ import Testing
         #expect(event.at == 12.96)
     }
 
-    @Test func catalogKindsAreDistinctAndRanked() {
-        let kinds = SoundKind.all
+    @Test(arguments: SoundTagger.allCases)
+    func catalogKindsAreDistinctAndRanked(tagger: SoundTagger) {
+        let kinds = tagger.kinds
+        #expect(kinds.map(\.name) == SoundKind.yamnet.map(\.name), "every tagger listens for the same kinds")
         #expect(Set(kinds.map(\.name)).count == kinds.count)
         let classes = kinds.flatMap(\.classes)
         #expect(Set(classes).count == classes.count, "a class belongs to one kind")
