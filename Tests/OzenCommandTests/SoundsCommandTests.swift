@@ -66,7 +66,9 @@ import Testing
 
     @Test func hearFindsTheTelephoneAndNothingInPlainSpeech() throws {
         defer { try? FileManager.default.removeItem(at: home) }
-        let ringing = try OzenProcess.run(["sounds", "hear", try ringingIntoSpeech(), "--json"], environment: environment)
+        let runs = try OzenProcess.runTogether([["sounds", "hear", try ringingIntoSpeech(), "--json"],
+                                                ["sounds", "hear", Fixtures.jfk.path, "--json"]], environment: environment)
+        let ringing = runs[0], plain = runs[1]
         #expect(ringing.status == 0, "\(ringing.stderr)")
         let alerts = try events(ringing.stdout)
         #expect(alerts.map { $0["kind"] as? String } == ["phone"], "\(ringing.stdout)")
@@ -74,7 +76,6 @@ import Testing
             #expect(phone["type"] as? String == "sound" && phone["priority"] as? Int == 2)
             #expect((phone["at"] as? Double ?? 0) > 2 && (phone["at"] as? Double ?? 99) < 8)
         }
-        let plain = try OzenProcess.run(["sounds", "hear", Fixtures.jfk.path, "--json"], environment: environment)
         #expect(plain.status == 0 && plain.stdout.isEmpty, "\(plain.stdout)")
     }
 
@@ -91,14 +92,15 @@ import Testing
         #expect(all.contains { $0["type"] as? String == "line" && !($0["text"] as? String ?? "").isEmpty })
         #expect(heard.stderrLines.filter { $0.contains("no desktop notification service") }.count == 1, "\(heard.stderr)")
 
-        let plain = try OzenProcess.run(["caption", path, "--language", "en", "--no-save", "--no-speakers"], environment: environment)
+        // The plain text, the phone muted for this run, and no sounds at all: three runs at once.
+        let runs = try OzenProcess.runTogether([
+            ["caption", path, "--language", "en", "--no-save", "--no-speakers"],
+            ["caption", path, "--language", "en", "--json", "--no-save", "--no-speakers", "--mute-sound", "phone"],
+            ["caption", path, "--language", "en", "--json", "--no-save", "--no-speakers", "--no-sounds"],
+        ], environment: environment)
+        let plain = runs[0], muted = runs[1], off = runs[2]
         #expect(plain.stdout.contains("🔔 phone ringing"), "\(plain.stdout)")
-
-        let muted = try OzenProcess.run(["caption", path, "--language", "en", "--json", "--no-save", "--no-speakers", "--mute-sound", "phone"],
-                                        environment: environment)
         #expect(muted.status == 0 && !muted.stdout.contains(#""type":"sound""#), "\(muted.stdout)")
-        let off = try OzenProcess.run(["caption", path, "--language", "en", "--json", "--no-save", "--no-speakers", "--no-sounds"],
-                                      environment: environment)
         #expect(off.status == 0 && !off.stdout.contains(#""type":"sound""#))
     }
 
