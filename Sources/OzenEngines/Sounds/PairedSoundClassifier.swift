@@ -29,7 +29,7 @@ public final class PairedSoundClassifier: SoundClassifier, Sendable {
 
     public func classify(_ window: [Float]) throws -> [Float] {
         var scores = try efficientAT.classify(window)
-        let wanted = yamnet.windowSampleCount * 2
+        let wanted = yamnet.windowSampleCount * sampleRate / yamnet.sampleRate
         let tail = window.count > wanted ? Array(window.suffix(wanted)) : window
         let theirs = try yamnet.classify(Array(down.resample(tail).suffix(yamnet.windowSampleCount)))
         for (i, j) in yamnetIndex.enumerated() {

@@ -23,18 +23,8 @@ public struct SoundTrial: Sendable {
 
     /// Runs `watch` over `samples` (at the watch's `inputRate`) and keeps its alerts.
     public mutating func run(_ watch: SoundWatch, over samples: [Float]) throws {
-        let rate = watch.inputRate
-        let piece = rate / 10
         var found: [SoundAlertEvent] = []
-        var start = 0
-        while start < samples.count {
-            let end = min(samples.count, start + piece)
-            try watch.hear(Array(samples[start..<end]), start: Double(start) / Double(rate)) { event in
-                if case .sound(let alert) = event { found.append(alert) }
-            }
-            start = end
-        }
-        try watch.finish { event in
+        try watch.hearStream(samples) { event in
             if case .sound(let alert) = event { found.append(alert) }
         }
         alerts = found

@@ -60,6 +60,20 @@ public final class SoundWatch: AudioListener {
         }
     }
 
+    /// A whole recording fed as a live stream brings it, in 100 ms pieces (`inputRate`), with
+    /// the same stretch of `wide` (its 32 kHz copy, when it has one) beside each, then finished.
+    public func hearStream(_ samples: [Float], wide: [Float] = [], emit: (CaptionEvent) -> Void) throws {
+        let piece = inputRate / 10
+        var start = 0
+        while start < samples.count {
+            let end = min(samples.count, start + piece)
+            let wideRange = min(wide.count, start * LiveAudioInbox.wideRate / inputRate)..<min(wide.count, end * LiveAudioInbox.wideRate / inputRate)
+            try hear(Array(samples[start..<end]), wide: Array(wide[wideRange]), start: Double(start) / Double(inputRate), emit: emit)
+            start = end
+        }
+        try finish(emit: emit)
+    }
+
     /// Whether this stream's audio comes as its wide copy.
     public private(set) var hearsWide = false
 

@@ -94,18 +94,7 @@ enum SoundsCommand {
                 FileHandle.standardOutput.write(Data((line.serialized() + "\n").utf8))
             }
         }
-        let output = EventPrinter(json: args.flag("--json"))
         // Fed in the 100 ms pieces a live stream arrives in; alerts print as they are raised.
-        let piece = MonoAudio.speechRate / 10
-        var start = 0
-        while start < audio.samples.count {
-            let end = min(audio.samples.count, start + piece)
-            let factor = LiveAudioInbox.wideRate / MonoAudio.speechRate
-            let wideRange = min(wide.count, start * factor)..<min(wide.count, end * factor)
-            try watch.hear(Array(audio.samples[start..<end]), wide: Array(wide[wideRange]),
-                           start: Double(start) / Double(MonoAudio.speechRate), emit: output.print)
-            start = end
-        }
-        try watch.finish(emit: output.print)
+        try watch.hearStream(audio.samples, wide: wide, emit: EventPrinter(json: args.flag("--json")).print)
     }
 }
