@@ -20,9 +20,8 @@ demo: build
 	@echo "== ozen caption $(DEMO_RECORDING) --language en   (a real two-person call, 30 s)"
 	.build/release/ozen caption $(DEMO_RECORDING) --language en
 
-# The suite in two runs (the engine suites in two lanes at once, then the rest one suite at a
-# time), built optimised in .build/tests; it ends with the ten slowest suites and
-# "N passed, N failed".
+# The suite in two lanes at once, then the few suites that time things alone, built optimised
+# in .build/tests; it ends with the ten slowest suites and "N passed, N failed".
 # scripts/test.sh says why each choice.
 test: setup
 	scripts/test.sh

@@ -1,22 +1,26 @@
 #!/usr/bin/env bash
-# The whole test suite, as `make test` runs it (after setup): build, then two runs.
+# The whole test suite, as `make test` runs it (after setup): build, then three runs.
 #
-#   1. The suites that cannot see the machine's load, in two lanes at once: the pure policies
-#      (OzenKitTests), the history (OzenStoreTests) and the engines (OzenEnginesTests), whose
-#      live pipeline runs on the steady audio clock (a fixed cost per pass, not the time the
-#      pass took), so a busy machine gives the same lines. A live pass decodes on one thread, so
-#      one suite at a time left the second core idle half the run. Two test processes rather
-#      than Swift Testing's own parallel mode: that one starts every test at once, so each
-#      reported time included its wait for a thread and no suite's time meant anything.
-#      LANE_B holds the suites that balance the other lane (times from the last report).
-#   2. Everything else one suite at a time: the command tests (servers, browsers, desktops,
-#      replays at the speed a recording was spoken), the I/O tests, and the engine suites in
-#      WALL_CLOCK_SUITES below, which time things on the wall clock.
+#   1. Every suite, in two lanes at once (two test processes, each running its suites one at
+#      a time): lane 1 the engine suites not in LANE_2 and then the command and I/O suites
+#      not in LANE_2; lane 2 those named in LANE_2 (chosen from the last report's times so the
+#      two lanes end together). A live pass decodes on one thread, and a command test spends
+#      much of its time waiting on a replay at the pace a recording was spoken, on a browser
+#      or on a server starting, so one suite at a time left the second core idle half the run.
+#      The engine pipelines run on the steady audio clock (a fixed cost per pass, not the
+#      time the pass took), so a busy machine gives the same lines; the command tests wait
+#      on events with bounded loops, never on a clock. Two test processes rather than Swift
+#      Testing's own parallel mode: that one starts every test at once, so each reported
+#      time included its wait for a thread and no suite's time meant anything.
+#   2. ALONE: the suites that time things on the wall clock (pass cancellation) or load the
+#      machine on purpose (the home server under four phones and a flood), after both lanes,
+#      with nothing beside them.
 #
 # The test processes get GOMP_SPINCOUNT=1000, as `ozen` gives itself at launch (Launch.swift):
 # OpenMP threads that spin without end at each barrier made 2-thread passes on a loaded 2-core
 # machine take seconds (RESEARCH.md), and two lanes load it. `ozen` processes that tests start
-# set their own.
+# set their own. Servers the tests start pick their own ports (`--port 0`), each test has its
+# own Ozen home, browser profile and desktop, so the two lanes share nothing but the machine.
 #
 # Every test `swift test list` names goes to exactly one run, and the report at the end
 # counts them back: a test that no run took, or a run that ended early, fails `make test`.
@@ -34,9 +38,14 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-PARALLEL_MODULES="OzenKitTests OzenStoreTests OzenEnginesTests"
-WALL_CLOCK_SUITES="OzenEnginesTests.PassCancellationTests"   # real-time clock and cancellation timing
-LANE_B="OzenEnginesTests.NoiseTests OzenEnginesTests.SpeakerLabelTests OzenEnginesTests.WordsListPromptTests OzenEnginesTests.FinalInQuietTests"
+ENGINE_MODULES="OzenKitTests OzenStoreTests OzenEnginesTests"   # first in each lane
+ALONE="OzenEnginesTests.PassCancellationTests OzenCommandTests.HomeServerLoadTests"
+LANE_2="OzenEnginesTests.NoiseTests OzenEnginesTests.SpeakerLabelTests OzenEnginesTests.WordsListPromptTests OzenEnginesTests.FinalInQuietTests
+  OzenCommandTests.DisplayPageTests OzenCommandTests.InterpretCommandTests OzenCommandTests.LLMTranslatorCommandTests
+  OzenCommandTests.PhoneAppSessionTests OzenCommandTests.SoundsCommandTests OzenIOTests.OpenAIClientTests
+  OzenCommandTests.InstallTests OzenCommandTests.HomeProtocolServeTests OzenCommandTests.WaylandDictationTests
+  OzenCommandTests.SpeakersCommandTests"
+LANE_2=" $(echo $LANE_2) "
 
 FLAGS=(-c release --scratch-path .build/tests -Xswiftc -enable-testing)
 fail() { printf 'make test: %s\n' "$*" >&2; exit 1; }
@@ -54,22 +63,18 @@ swift test list "${FLAGS[@]}" --skip-build > "$scratch/tests.txt" 2> "$scratch/l
 total="$(grep -c . "$scratch/tests.txt")"
 [ "$total" -gt 0 ] || fail "swift test list named no test"
 
-# MODULE.SUITE of each test, and which run it goes to.
-lane_a=(); lane_b=(); serial=()
+# MODULE.SUITE of each test, and which run it goes to: engines_N then commands_N in lane N.
+engines_1=(); commands_1=(); engines_2=(); commands_2=(); alone=()
 for suite in $(cut -d/ -f1 "$scratch/tests.txt" | sort -u); do
-  module="${suite%%.*}"
-  if [[ " $PARALLEL_MODULES " != *" $module "* || " $WALL_CLOCK_SUITES " == *" $suite "* ]]; then
-    serial+=("$suite")
-  elif [[ " $LANE_B " == *" $suite "* ]]; then
-    lane_b+=("$suite")
-  else
-    lane_a+=("$suite")
-  fi
+  module="${suite%%.*}" lane=1 part=commands
+  [[ "$LANE_2" == *" $suite "* ]] && lane=2
+  [[ " $ENGINE_MODULES " == *" $module "* ]] && part=engines
+  if [[ " $ALONE " == *" $suite "* ]]; then alone+=("$suite"); else eval "${part}_${lane}+=(\"\$suite\")"; fi
 done
 if [ "${1:-}" = "--list" ]; then
-  printf 'lane a:        %s\n' "${lane_a[@]}"
-  printf 'lane b:        %s\n' "${lane_b[@]}"
-  printf 'one at a time: %s\n' "${serial[@]}"
+  printf 'lane 1:  %s\n' "${engines_1[@]}" "${commands_1[@]}"
+  printf 'lane 2:  %s\n' "${engines_2[@]}" "${commands_2[@]}"
+  printf 'alone:   %s\n' "${alone[@]}"
   exit 0
 fi
 filters() { local s; for s in "$@"; do printf -- '--filter\n^%s/\n' "${s//./\\.}"; done; }
@@ -89,18 +94,25 @@ run() { # run NAME PREFIX ARGS...: one test process, one suite at a time, its ou
 
 status=0
 SECONDS=0
-mapfile -t a_filters < <(filters "${lane_a[@]}")
-mapfile -t b_filters < <(filters "${lane_b[@]}")
-mapfile -t serial_filters < <(filters "${serial[@]}")
-pids=()
-[ ${#lane_a[@]} -eq 0 ] || { run lane-a "[a] " "${a_filters[@]}" & pids+=($!); }
-[ ${#lane_b[@]} -eq 0 ] || { run lane-b "[b] " "${b_filters[@]}" & pids+=($!); }
-for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+lane() { # lane N: its engine suites, then its command and I/O suites, each run one suite at a time
+  local n="$1" part ok=0 names
+  for part in engines commands; do
+    eval "names=(\"\${${part}_${n}[@]}\")"
+    [ ${#names[@]} -eq 0 ] && continue
+    mapfile -t f < <(filters "${names[@]}")
+    run "$part-$n" "[$n] " "${f[@]}" || ok=1
+  done
+  return $ok
+}
+lane 1 & pid1=$!
+lane 2 & pid2=$!
+wait "$pid1" || status=1
+wait "$pid2" || status=1
 lanes=$SECONDS
-[ ${#serial[@]} -eq 0 ] || run one-at-a-time "" "${serial_filters[@]}" || status=1
-echo "two lanes: $lanes s; one at a time: $((SECONDS - lanes)) s"
+if [ ${#alone[@]} -gt 0 ]; then mapfile -t f < <(filters "${alone[@]}"); run alone "" "${f[@]}" || status=1; fi
+echo "two lanes: $lanes s; alone: $((SECONDS - lanes)) s"
 
 logs=()
-for name in lane-a lane-b one-at-a-time; do [ -f "$scratch/$name.log" ] && logs+=("$scratch/$name.log"); done
+for name in engines-1 commands-1 engines-2 commands-2 alone; do [ -f "$scratch/$name.log" ] && logs+=("$scratch/$name.log"); done
 /usr/bin/python3 scripts/test_report.py --expect "$total" "${logs[@]}" || status=1
 exit "$status"
