@@ -4,6 +4,7 @@ import OzenTestSupport
 import Testing
 
 /// `ozen caption` end to end: the built binary, the real models, real and broken recordings.
+/// What the session does with a recording is checked in process (CaptionSessionTests).
 @Suite(.serialized) struct CaptionCommandTests {
     let scratch: URL
 
@@ -40,39 +41,11 @@ import Testing
         #expect(events.last?["state"] as? String == "finished")
     }
 
-    @Test func aKeywordSaidInTheRecordingRaisesAnAlert() throws {
-        let result = try OzenProcess.run(["caption", Fixtures.jfk.path, "--language", "en", "--json",
-                                          "--alert", "Americans", "--alert", "pizza"])
-        #expect(result.status == 0, "\(result.stderr)")
-        let events = try result.stdout.split(separator: "\n").map {
-            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
-        let alerts = events.filter { $0["type"] as? String == "alert" }
-        #expect(alerts.count == 1, "\(alerts)")
-        #expect(alerts.first?["word"] as? String == "Americans")
-        // The alert points at a line that says it, and comes after that line's words settled.
-        let id = alerts.first?["id"] as? Int
-        let said = events.filter { ($0["type"] as? String) != "alert" && $0["id"] as? Int == id }
-        #expect(said.contains { ($0["text"] as? String ?? "").contains("Americans") })
-    }
-
     @Test func plainOutputPrintsTimedLines() throws {
         let result = try OzenProcess.run(["caption", Fixtures.path("librivox/sense_and_sensibility_01_austen_64kb-0880.wav"), "--language", "en"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("[00:0"))
         #expect(result.stdout.lowercased().contains("young man"))
-    }
-
-    /// The same file gives the same lines on every run: without --realtime the pipeline runs on
-    /// the steady clock, whose pass costs do not depend on the machine or its load. The two runs
-    /// go at once, so each is loaded by the other (and the suite waits for one run's time, not two).
-    @Test func theSameFileGivesTheSameLinesEveryRun() throws {
-        let arguments = ["caption", Fixtures.path("pyannote/sample.wav"), "--language", "en", "--no-save"]
-        let runs = try OzenProcess.runTogether([arguments, arguments])
-        let first = runs[0], second = runs[1]
-        #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout.lowercased().contains("new jersey"), "\(first.stdout)")
-        #expect(first.stdout == second.stdout)
     }
 
     /// eSpeak's Hebrew provokes a loop in Whisper base ("שלום, שאלום, שאלום, שאלום, שאלום, שאל"

@@ -33,16 +33,8 @@ struct OzenProcess {
             .merging(["LC_ALL": "en_US.UTF-8", "LANG": "en_US.UTF-8", "OZEN_HOME": testHome().path]) { $1 }
     }
 
-    /// A fresh Ozen home with the installed models linked in, whose first-run question (her
-    /// name) was turned down, so the page opens on the captions; `unanswered` leaves it asked.
-    static func testHome(unanswered: Bool = false) -> URL {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("ozen-test-home-\(UUID())")
-        try? FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        if !unanswered { try? Data("declined\n".utf8).write(to: home.appendingPathComponent("first-run.txt")) }
-        try? FileManager.default.createSymbolicLink(atPath: home.appendingPathComponent("models").path,
-                                                    withDestinationPath: Fixtures.home.modelsPath)
-        return home
-    }
+    /// A fresh Ozen home with the installed models linked in (`Fixtures.testHome`).
+    static func testHome(unanswered: Bool = false) -> URL { Fixtures.testHome(unanswered: unanswered) }
 
     /// `program` and `directory` run another `ozen` (an installed one) from another folder;
     /// `without` names settings it must not get at all.
@@ -75,19 +67,6 @@ struct OzenProcess {
     /// Runs the same command lines at once, each in its own process, and returns their results
     /// in order: for checks that two runs agree, which then also agree under each other's load.
     static func runTogether(_ commands: [[String]], environment: [String: String] = [:]) throws -> [Result] {
-        let box = Results(count: commands.count)
-        DispatchQueue.concurrentPerform(iterations: commands.count) { index in
-            box.set(index, Swift.Result { try run(commands[index], environment: environment) })
-        }
-        return try box.all.map { try $0!.get() }
-    }
-
-    /// What `runTogether`'s threads hand back, behind a lock.
-    private final class Results: @unchecked Sendable {
-        private let lock = NSLock()
-        private var results: [Swift.Result<OzenProcess.Result, any Error>?]
-        init(count: Int) { results = Array(repeating: nil, count: count) }
-        func set(_ index: Int, _ result: Swift.Result<OzenProcess.Result, any Error>) { lock.lock(); results[index] = result; lock.unlock() }
-        var all: [Swift.Result<OzenProcess.Result, any Error>?] { lock.lock(); defer { lock.unlock() }; return results }
+        try atOnce(commands.count) { try run(commands[$0], environment: environment) }
     }
 }

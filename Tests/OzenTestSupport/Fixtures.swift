@@ -26,4 +26,16 @@ public enum Fixtures {
     public static let jfk = Clip(path: path("jfk/jfk.wav"), transcript: ReferenceTranscripts.jfk)
 
     public static var home: OzenHome { OzenHome.fromEnvironment() }
+
+    /// A fresh Ozen home in the temporary folder with the installed models linked in, whose
+    /// first-run question (her name) was turned down, so the page opens on the captions;
+    /// `unanswered` leaves it asked. No test writes to the person's own history this way.
+    public static func testHome(unanswered: Bool = false) -> URL {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("ozen-test-home-\(UUID())")
+        try? FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        if !unanswered { try? Data("declined\n".utf8).write(to: home.appendingPathComponent("first-run.txt")) }
+        try? FileManager.default.createSymbolicLink(atPath: home.appendingPathComponent("models").path,
+                                                    withDestinationPath: Fixtures.home.modelsPath)
+        return home
+    }
 }

@@ -5,8 +5,9 @@ import OzenKit
 import OzenStore
 
 /// `ozen caption FILE`'s session: a recording captioned from one `CaptionSettings`, its
-/// events sent to the terminal (lines, or JSON events), the diagnostics, the history and
-/// the notifications.
+/// events sent to the caller's sink (the command's: the terminal, as lines or JSON events;
+/// a test's: a list it checks), and to the diagnostics, the history and the notifications
+/// as the settings ask.
 public struct CaptionSession {
     public let settings: CaptionSettings
 
@@ -14,13 +15,12 @@ public struct CaptionSession {
         self.settings = settings
     }
 
-    /// Captions `audio` to its end, then closes the history.
-    public func run(_ audio: MonoAudio) throws {
+    /// Captions `audio` to its end, every event to `output` as it comes, then closes the history.
+    public func run(_ audio: MonoAudio, to output: @escaping @Sendable (CaptionEvent) -> Void) throws {
         let settings = self.settings
         let home = settings.home
         let json = settings.json
-        let output = EventPrinter(json: json)
-        output.print(.status(.loadingModel(name: settings.modelName), at: 0))
+        output(.status(.loadingModel(name: settings.modelName), at: 0))
         let models = try CaptionSetup.loadModels(modelName: settings.modelName, finalModelName: settings.finalModelName, home: home, recognizerSettings: settings.recognizer,
                                                  speakers: settings.speakers)
         let sounds = settings.sounds ? SoundAlerts.watchOrWarn(home: home, alsoMuted: settings.mutedSounds) : nil
@@ -36,13 +36,13 @@ public struct CaptionSession {
         let cloud = settings.cloud.map {
             CloudFinalsRecognizer(local: models.pipelineRecognizer, provider: $0) { [output] text in
                 diagnostics.cloud(text)
-                output.print(.status(.note(text), at: Date().timeIntervalSince(began)))
+                output(.status(.note(text), at: Date().timeIntervalSince(began)))
                 if !json { FileHandle.standardError.write(Data(("ozen: " + text + "\n").utf8)) }
             }
         }
         let captioner = models.captioner(settings: settings.live, clock: clock, cloud: cloud)
         let recorder = settings.saves ? try CaptionSetup.startRecorder(home: home, continuing: settings.continuing) : nil
-        let events = EventFanOut([{ output.print($0) }, { diagnostics.update(from: captioner, deliveredSeconds: nil, event: $0) }])
+        let events = EventFanOut([output, { diagnostics.update(from: captioner, deliveredSeconds: nil, event: $0) }])
         if let recorder { events.add { recorder.record($0) } }
         if let notifications { events.add { notifications.handle($0) } }
         try RecordingReplay.run(audio, through: captioner, clock: clock, listeners: sounds.map { [$0] } ?? []) { event in

@@ -6,8 +6,8 @@ import OzenStore
 
 /// `ozen listen`'s session: live captions from one microphone, from one `CaptionSettings`,
 /// kept going when the microphone fails, falls silent or is unplugged and plugged back in.
-/// Ctrl-C ends it after the open line's final pass. Its events go to the terminal, the
-/// history and the notifications; the microphone's own news goes to the diagnostics too.
+/// Ctrl-C ends it after the open line's final pass. Its events go to the caller's sink (the
+/// command's prints them), the history and the notifications; the microphone's own news goes to the diagnostics too.
 public struct ListenSession {
     public let settings: CaptionSettings
 
@@ -17,13 +17,12 @@ public struct ListenSession {
 
     /// Captions `microphone` until Ctrl-C or SIGTERM, or until the microphone gives up; then
     /// the history closes. A microphone that cannot start or gave up is a `MicrophoneProblem`.
-    public func run(_ microphone: MicrophoneInput) throws {
+    public func run(_ microphone: MicrophoneInput, to sink: @escaping EventFanOut.Sink) throws {
         let settings = self.settings
         let home = settings.home
         let running = RunningCaptions.started(command: "ozen listen", model: settings.modelName, in: home)
         defer { running.finished() }
-        let printer = EventPrinter(json: settings.json, showsStatus: true)
-        let output = EventFanOut([{ printer.print($0) }])
+        let output = EventFanOut([sink])
         output.send(.status(.loadingModel(name: settings.modelName), at: 0))
         let models = try CaptionSetup.loadModels(modelName: settings.modelName, finalModelName: settings.finalModelName, home: home, recognizerSettings: settings.recognizer,
                                                  speakers: settings.speakers)

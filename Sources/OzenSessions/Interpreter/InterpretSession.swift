@@ -6,7 +6,7 @@ import OzenStore
 
 /// `ozen interpret`'s session: the other person's speech captioned in its language and shown
 /// in English a few seconds behind, from one `InterpretSettings`. Its events go to the
-/// terminal (the English; every event with --json) and the history.
+/// caller's sink (the command's prints the English, or every event with --json) and the history.
 public struct InterpretSession {
     public let settings: InterpretSettings
 
@@ -16,16 +16,10 @@ public struct InterpretSession {
 
     /// Interprets the recording to its end, or the microphone until Ctrl-C or SIGTERM; then the
     /// history closes. A microphone that cannot start is a `MicrophoneProblem`.
-    public func run() throws {
+    public func run(to sink: @escaping EventFanOut.Sink) throws {
         let settings = self.settings
         let home = settings.home
-        let json = settings.json
-        let printer = EventPrinter(json: json, showsStatus: true)
-        let output = EventFanOut([{ event in
-            // Without --json the English is what she reads; the source lines come with it.
-            if !json, case .line = event { return }
-            printer.print(event)
-        }])
+        let output = EventFanOut([sink])
         output.send(.status(.loadingModel(name: settings.modelName), at: 0))
         let models = try CaptionSetup.loadModels(modelName: settings.modelName, finalModelName: settings.finalModelName, home: home, recognizerSettings: settings.recognizer,
                                                  speakers: false)

@@ -21,6 +21,7 @@ enum CaptionCommand {
         var settings = try CaptionFlags.settings(args, home: home)
         settings.mutedSounds = mutedHere
         settings.realtime = args.flag("--realtime")
-        try CaptionSession(settings: settings).run(audio)
+        let printer = EventPrinter(json: settings.json)
+        try CaptionSession(settings: settings).run(audio) { printer.print($0) }
     }
 }

@@ -52,7 +52,12 @@ enum InterpretCommand {
             throw UsageError(tr("--translator הוא whisper או llm, קיבל '\(other)'", "--translator is whisper or llm, got '\(other)'"))
         }
         do {
-            try InterpretSession(settings: settings).run()
+            let printer = EventPrinter(json: settings.json, showsStatus: true)
+            try InterpretSession(settings: settings).run { event in
+                // Without --json the English is what she reads; the source lines come with it.
+                if !settings.json, case .line = event { return }
+                printer.print(event)
+            }
         } catch let problem as MicrophoneProblem {
             Exit.fail(.noInput, problem.description)
         }

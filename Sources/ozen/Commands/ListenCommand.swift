@@ -34,7 +34,8 @@ enum ListenCommand {
         // Kinds to mute are checked only where sounds are heard, as before.
         settings.mutedSounds = settings.sounds ? try SoundsCommand.kinds(args.values("--mute-sound")) : []
         do {
-            try ListenSession(settings: settings).run(microphone)
+            let printer = EventPrinter(json: settings.json, showsStatus: true)
+            try ListenSession(settings: settings).run(microphone) { printer.print($0) }
         } catch let problem as MicrophoneProblem {
             Exit.fail(.noInput, problem.description)
         }
