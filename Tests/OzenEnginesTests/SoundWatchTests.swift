@@ -114,5 +114,8 @@ import Testing
         #expect(brought.alerts.first?.kind == "siren", "\(brought.alerts)")
         #expect(direct.ends.count >= 5)
         #expect(direct.ends == Array(brought.ends.prefix(direct.ends.count)), "\(direct.ends) against \(brought.ends)")
+        // EfficientAT's windows come one every 0.48 s, its first when 2 s are in.
+        #expect(abs((direct.ends.first ?? 0) - 2) < 1e-6)
+        #expect(zip(direct.ends, direct.ends.dropFirst()).allSatisfy { abs($1 - $0 - 0.48) < 1e-6 }, "\(direct.ends)")
     }
 }

@@ -66,12 +66,19 @@ import Testing
             w.end < horn.at && sirenKind.classes.contains { (w.scores[$0] ?? 0) >= sirenKind.threshold }
         })
         #expect(horn.start < lastSiren.end, "the horn began while the siren was sounding")
-        #expect(horn.at >= lastSiren.end + Double(SoundAlertPolicy.quietWindowsToEnd) * 0.48 - 0.01)
+        #expect(horn.at >= lastSiren.end + Double(SoundAlertPolicy(classNames: []).quietWindowsToEnd) * SoundWatch.standardHopSeconds - 0.01)
         #expect(siren.priority == 3 && horn.priority == 1)
         // Muting the siren lets the horn through as soon as it is heard.
         let withoutSiren = alerts(windows, muted: ["siren"], kinds: kinds)
         #expect(withoutSiren.map(\.kind) == ["car-horn"])
         #expect((withoutSiren.first?.at ?? 99) < horn.at)
+    }
+
+    /// A sound ends after 1.9 s below its threshold whatever the hop (`ozen sounds eval --hop`):
+    /// 4 windows at the standard 0.48 s, 8 at 0.24 s.
+    @Test func aSoundEndsAfterTheSameQuietAtAnyHop() {
+        #expect(SoundAlertPolicy(classNames: []).quietWindowsToEnd == 4)
+        #expect(SoundAlertPolicy(classNames: [], hopSeconds: 0.24).quietWindowsToEnd == 8)
     }
 
     @Test func aDangerThatGoesOnIsAnnouncedAgainEveryThirtySeconds() {

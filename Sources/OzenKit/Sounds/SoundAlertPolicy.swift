@@ -3,7 +3,7 @@
 /// - A kind fires once `windowsToAgree` of its last `windowsLooked` windows score at or above
 ///   its threshold, or one window reaches its `sureScore` (`SoundKind.all` says how those were
 ///   measured), and once per occurrence: the sound has to stay below its threshold for
-///   `quietWindowsToEnd` windows (1.9 s) before it can fire again, so an alarm's beeps, a
+///   `quietSecondsToEnd` (1.9 s: 4 windows at the standard hop) before it can fire again, so an alarm's beeps, a
 ///   phone's rings and a dog's barks with pauses between them are each one alert.
 /// - A danger that goes on is announced again every `dangerRepeatSeconds` (30 s): she may
 ///   have been out of the room the first time.
@@ -11,9 +11,11 @@
 ///   going on, lesser ones wait, and are announced only if they are still heard after it ends.
 /// - Muted kinds are not listened for at all.
 public struct SoundAlertPolicy: Sendable {
-    /// Windows (0.48 s apart) below threshold that end a sound: 1.9 s, longer than the gap
-    /// between a smoke alarm's beep groups (T3 pattern: 1.5 s) and between a phone's rings.
-    public static let quietWindowsToEnd = 4
+    /// Seconds below threshold that end a sound: longer than the gap between a smoke alarm's
+    /// beep groups (T3 pattern: 1.5 s) and between a phone's rings.
+    public static let quietSecondsToEnd = 1.9
+    /// Windows below threshold that end a sound: `quietSecondsToEnd` at this policy's hop.
+    public let quietWindowsToEnd: Int
     public static let dangerRepeatSeconds = 30.0
 
     /// The kinds listened for (muted ones left out), in catalog order.
@@ -36,8 +38,11 @@ public struct SoundAlertPolicy: Sendable {
         var announcedAt: Double?
     }
 
-    /// `classNames` are the classifier's, in the order of its scores.
-    public init(classNames: [String], kinds: [SoundKind] = SoundKind.all, muted: Set<String> = []) {
+    /// `classNames` are the classifier's, in the order of its scores; a window comes every
+    /// `hopSeconds`.
+    public init(classNames: [String], kinds: [SoundKind] = SoundKind.all, muted: Set<String> = [],
+                hopSeconds: Double = SoundWatch.standardHopSeconds) {
+        quietWindowsToEnd = max(1, Int((Self.quietSecondsToEnd / hopSeconds).rounded()))
         var index: [String: Int] = [:]
         for (i, name) in classNames.enumerated() where index[name] == nil { index[name] = i }
         let listened = kinds.filter { !muted.contains($0.name) }
@@ -73,7 +78,7 @@ public struct SoundAlertPolicy: Sendable {
             } else {
                 state.quiet += 1
                 if state.sounding {
-                    if state.quiet >= Self.quietWindowsToEnd { state = KindState() }
+                    if state.quiet >= quietWindowsToEnd { state = KindState() }
                 } else if !state.recent.contains(true) {
                     // Nothing counted within the windows looked at: a later sound starts afresh.
                     state.start = nil

@@ -7,7 +7,7 @@ import OzenSessions
 /// how well the sound alerts hear real sounds in real talk (`SoundsEval` says how).
 enum SoundsEvalCommand {
     static func settings(_ arguments: [String]) throws -> SoundsEvalSettings {
-        let args = try ArgumentReader(arguments, options: ["--half", "--levels", "--minutes", "--fixtures", "--only", "--tagger", "--feed", "--window", "--recent"],
+        let args = try ArgumentReader(arguments, options: ["--half", "--levels", "--minutes", "--fixtures", "--only", "--tagger", "--feed", "--window", "--recent", "--hop"],
                                       flags: ["--tune", "--json"])
         guard args.positional.isEmpty else { throw UsageError(SoundsCommand.usage) }
         let levels = try (args.value("--levels") ?? "0,-10,-20").split(separator: ",").map { raw -> Double in
@@ -44,9 +44,16 @@ enum SoundsEvalCommand {
             }
             window = seconds
         }
-        return SoundsEvalSettings(half: half, levels: levels, minutes: minutes, folder: try FixturesFolder.checked(args.value("--fixtures")),
-                       only: args.values("--only"), tune: tune, json: args.flag("--json"), tagger: tagger, feedRate: feed,
-                       windowSeconds: window, recentSeconds: try recent(args.value("--recent"), tagger: tagger))
+        var settings = SoundsEvalSettings(half: half, levels: levels, minutes: minutes, folder: try FixturesFolder.checked(args.value("--fixtures")),
+                                          only: args.values("--only"), tune: tune, json: args.flag("--json"), tagger: tagger, feedRate: feed,
+                                          windowSeconds: window, recentSeconds: try recent(args.value("--recent"), tagger: tagger))
+        if let raw = args.value("--hop") {
+            guard let seconds = Double(raw), (0.1...1).contains(seconds) else {
+                throw UsageError(tr("--hop צריך שניות בין 0.1 ל־1, קיבל '\(raw)'", "--hop needs seconds between 0.1 and 1, got '\(raw)'"))
+            }
+            settings.hopSeconds = seconds
+        }
+        return settings
     }
 
     /// `--recent SECONDS`: EfficientAT also scores the end of each window alone (default 1; 0: not).

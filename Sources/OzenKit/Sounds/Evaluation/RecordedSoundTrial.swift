@@ -26,9 +26,12 @@ public struct RecordedSoundTrial: Sendable {
     public var soundEnd: Double
     public var windowSeconds: Double
     public var windows: [Window]
+    /// Seconds from one window to the next.
+    public var hopSeconds: Double
 
     public init(name: String, recording: String? = nil, expected: String?, levelDB: Double?, soundStart: Double,
-                soundEnd: Double, windowSeconds: Double, windows: [Window]) {
+                soundEnd: Double, windowSeconds: Double, windows: [Window], hopSeconds: Double = SoundWatch.standardHopSeconds) {
+        self.hopSeconds = hopSeconds
         self.name = name
         self.recording = recording
         self.expected = expected
@@ -41,7 +44,7 @@ public struct RecordedSoundTrial: Sendable {
 
     /// The alerts `kinds` raise over this trial, judged as `SoundTrial` judges a live run.
     public func replay(kinds: [SoundKind], classNames: [String]) -> SoundTrial {
-        var policy = SoundAlertPolicy(classNames: classNames, kinds: kinds)
+        var policy = SoundAlertPolicy(classNames: classNames, kinds: kinds, hopSeconds: hopSeconds)
         var alerts: [SoundAlertEvent] = []
         for window in windows {
             alerts += policy.observe(window.scores, windowStart: window.end - windowSeconds, windowEnd: window.end)

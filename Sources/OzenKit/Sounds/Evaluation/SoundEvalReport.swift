@@ -36,6 +36,8 @@ public struct SoundEvalReport: Sendable {
     /// Trials of a kind that raised no alert of it in time.
     public var missed: [RecordedSoundTrial]
     public var millisecondsPerWindow: Double
+    /// Seconds from one window to the next.
+    public var hopSeconds: Double
     public var secondsTaken: Double
 
     public init(kinds listened: [SoundKind], classNames: [String], trials: [RecordedSoundTrial], talk: RecordedSoundTrial,
@@ -48,6 +50,7 @@ public struct SoundEvalReport: Sendable {
         self.talkName = talkName
         self.talkSeconds = talk.windows.last.map { $0.end } ?? 0
         self.millisecondsPerWindow = millisecondsPerWindow
+        self.hopSeconds = talk.hopSeconds
         self.secondsTaken = secondsTaken
         var figures = listened.map { KindFigures(kind: $0.name, priority: $0.priority, isDanger: $0.isDanger, trials: levels.map { _ in 0 },
                                                  detected: levels.map { _ in 0 }, delays: [], wrong: 0, talkAlerts: 0) }
@@ -110,8 +113,8 @@ public struct SoundEvalReport: Sendable {
         talkHours == 0 ? 0 : Double(kinds.filter { Self.urgent.contains($0.kind) }.reduce(0) { $0 + $1.talkAlerts }) / talkHours
     }
 
-    /// Share of one core: the classifier works one window every 0.48 s.
-    public var shareOfOneCore: Double { millisecondsPerWindow / 1000 / SoundWatch.hopSeconds }
+    /// Share of one core: the classifier works one window every `hopSeconds`.
+    public var shareOfOneCore: Double { millisecondsPerWindow / 1000 / hopSeconds }
 
     static func fraction(_ a: Int, _ b: Int) -> String {
         b == 0 ? "–" : String(format: "%d/%d", a, b)

@@ -12,8 +12,12 @@ public struct SoundScoreRecorder {
     /// Seconds the watch took over all trials (classifier, front end and policy).
     public private(set) var classifySeconds = 0.0
 
-    public init(classifier: any SoundClassifier) {
+    /// Seconds from one window to the next.
+    public let hopSeconds: Double
+
+    public init(classifier: any SoundClassifier, hopSeconds: Double = SoundWatch.standardHopSeconds) {
         self.classifier = classifier
+        self.hopSeconds = hopSeconds
         var seen = Set<String>()
         let names = SoundKind.all.flatMap(\.classes).filter { seen.insert($0).inserted }
         let index = Dictionary(classifier.classNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
@@ -27,7 +31,7 @@ public struct SoundScoreRecorder {
     /// classifier's rate inside the watch when they differ).
     public mutating func record(_ samples: [Float], rate: Int = MonoAudio.speechRate, name: String, recording: String? = nil,
                                 expected: String?, levelDB: Double?, soundStart: Double, soundEnd: Double) throws -> RecordedSoundTrial {
-        let watch = SoundWatch(classifier: classifier, inputRate: rate)
+        let watch = SoundWatch(classifier: classifier, inputRate: rate, hopSeconds: hopSeconds)
         var kept: [RecordedSoundTrial.Window] = []
         let indices = self.indices
         watch.onScores = { scores, end in kept.append(.init(end: end, scores: indices.map { scores[$0] })) }
@@ -37,6 +41,6 @@ public struct SoundScoreRecorder {
         classifySeconds += Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         windows += watch.windowsHeard
         return RecordedSoundTrial(name: name, recording: recording, expected: expected, levelDB: levelDB, soundStart: soundStart, soundEnd: soundEnd,
-                                  windowSeconds: classifier.windowSeconds, windows: kept)
+                                  windowSeconds: classifier.windowSeconds, windows: kept, hopSeconds: hopSeconds)
     }
 }

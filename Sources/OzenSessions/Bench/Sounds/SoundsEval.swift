@@ -36,7 +36,7 @@ public enum SoundsEval {
         }
         let classifier = try options.tagger.classifier(home: home, windowSeconds: options.windowSeconds, recentSeconds: options.recentSeconds)
         let kinds = options.tagger.kinds
-        var recorder = SoundScoreRecorder(classifier: classifier)
+        var recorder = SoundScoreRecorder(classifier: classifier, hopSeconds: options.hopSeconds)
         let began = Date()
 
         var trials: [RecordedSoundTrial] = []

@@ -26,6 +26,8 @@ public struct SoundsEvalSettings: Sendable {
     public var windowSeconds: Double?
     /// EfficientAT also scores the last this many seconds of each window alone (nil: not).
     public var recentSeconds: Double?
+    /// Seconds from one window to the next (`SoundWatch.standardHopSeconds` unless `--hop`).
+    public var hopSeconds = SoundWatch.standardHopSeconds
 
     public init(half: AlertRecording.Half, levels: [Double], minutes: Double, folder: String, only: [String], tune: Bool, json: Bool,
                 tagger: SoundTagger = .standard, feedRate: Int = MonoAudio.speechRate, windowSeconds: Double? = nil, recentSeconds: Double? = nil) {
