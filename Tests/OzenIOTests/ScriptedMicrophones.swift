@@ -18,8 +18,8 @@ final class ScriptedMicrophones: MicrophoneSystem, @unchecked Sendable {
 
     init(_ devices: [MicrophoneDevice]) { connected = devices }
 
-    static func device(_ index: Int, _ name: String, isDefault: Bool = false) -> MicrophoneDevice {
-        MicrophoneDevice(index: index, name: name, hostAPI: "ALSA", channels: 1, defaultSampleRate: 16_000, isDefault: isDefault)
+    static func device(_ index: Int, _ name: String, isDefault: Bool = false, rate: Double = 16_000) -> MicrophoneDevice {
+        MicrophoneDevice(index: index, name: name, hostAPI: "ALSA", channels: 1, defaultSampleRate: rate, isDefault: isDefault)
     }
 
     func devices() throws(InputProblem) -> [MicrophoneDevice] { lock.withLock { connected } }
@@ -72,10 +72,10 @@ final class ScriptedStream: OpenMicrophone, @unchecked Sendable {
 
     func stopByItself() { lock.withLock { running = false } }
 
-    /// Delivers `samples` in 100 ms pieces, as a 16 kHz microphone's callbacks would.
-    func play(_ samples: [Float]) {
-        for start in stride(from: 0, to: samples.count, by: 1_600) where isRunning {
-            deliver(Array(samples[start..<min(start + 1_600, samples.count)]))
+    /// Delivers `samples` in pieces of `piece` (100 ms at 16 kHz), as a microphone's callbacks would.
+    func play(_ samples: [Float], piece: Int = 1_600) {
+        for start in stride(from: 0, to: samples.count, by: piece) where isRunning {
+            deliver(Array(samples[start..<min(start + piece, samples.count)]))
         }
     }
 }

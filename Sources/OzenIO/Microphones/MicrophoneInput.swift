@@ -29,11 +29,21 @@ public final class MicrophoneInput: @unchecked Sendable {
         public var checkInterval: Double
         /// Switch to the system's default microphone while the chosen one is gone.
         public var fallbackToDefault: Bool
+        /// Make the sound alerts' 32 kHz copy of a source at 32 kHz or more (`LiveAudioInbox`'s
+        /// wide audio). Off where nothing listens for sounds (`--no-sounds`, interpret,
+        /// dictation): the copy cost about 0.2 % of a core for nothing.
+        public var widensForSounds = true
 
         /// Two seconds between looks: a replugged USB microphone takes a second or two to be
         /// listed anyway, and each look is a full PortAudio re-initialisation (a device scan).
         public static let `default` = Settings(retry: .default, silenceLimit: SilentInputWatch.defaultLimit,
                                                lookInterval: 2, checkInterval: 0.1, fallbackToDefault: false)
+        /// The same for a session that hears no sounds (dictation).
+        public static let speechOnly: Settings = {
+            var settings = Settings.default
+            settings.widensForSounds = false
+            return settings
+        }()
 
         public init(retry: RetrySchedule, silenceLimit: Double, lookInterval: Double, checkInterval: Double,
                     fallbackToDefault: Bool) {
@@ -210,7 +220,7 @@ public final class MicrophoneInput: @unchecked Sendable {
     /// Opens `target` and routes its audio into `inbox`.
     private func connect(_ target: MicrophoneDevice, inbox: LiveAudioInbox, announce: Bool) throws(InputProblem) {
         let rate = Int(target.defaultSampleRate.rounded())
-        let delivery = Delivery(sourceRate: rate, silenceLimit: settings.silenceLimit, startedAt: seconds(),
+        let delivery = Delivery(sourceRate: rate, widens: settings.widensForSounds, silenceLimit: settings.silenceLimit, startedAt: seconds(),
                                 clockStart: clockStart, inbox: inbox) { [weak self] count in self?.counted(count) }
         let stream = try system.open(target, sampleRate: Double(rate)) { samples in delivery.receive(samples) }
         condition.lock()
@@ -277,17 +287,18 @@ public final class MicrophoneInput: @unchecked Sendable {
 final class Delivery: @unchecked Sendable {
     private let lock = NSLock()
     private var resampler: StreamingResampler
-    /// The sound alerts' 32 kHz copy, made from the source's own rate (nil below 32 kHz).
+    /// The sound alerts' 32 kHz copy, made from the source's own rate (nil below 32 kHz, or
+    /// when no one listens for sounds).
     private var wideResampler: StreamingResampler?
     private var watch: SilentInputWatch
     private let inbox: LiveAudioInbox
     private let clockStart: ContinuousClock.Instant
     private let counted: @Sendable (Int) -> Void
 
-    init(sourceRate: Int, silenceLimit: Double, startedAt: Double, clockStart: ContinuousClock.Instant,
+    init(sourceRate: Int, widens: Bool, silenceLimit: Double, startedAt: Double, clockStart: ContinuousClock.Instant,
          inbox: LiveAudioInbox, counted: @escaping @Sendable (Int) -> Void) {
         resampler = StreamingResampler(from: sourceRate, to: MonoAudio.speechRate)
-        if sourceRate >= LiveAudioInbox.wideRate { wideResampler = StreamingResampler(from: sourceRate, to: LiveAudioInbox.wideRate) }
+        if widens && sourceRate >= LiveAudioInbox.wideRate { wideResampler = StreamingResampler(from: sourceRate, to: LiveAudioInbox.wideRate) }
         watch = SilentInputWatch(limit: silenceLimit, startingAt: startedAt)
         self.inbox = inbox
         self.clockStart = clockStart

@@ -44,7 +44,7 @@ public final class DictationService: @unchecked Sendable {
     }
 
     private func startTake() throws {
-        let microphone = try MicrophoneInput(choice: choice, settings: .default)
+        let microphone = try MicrophoneInput(choice: choice, settings: .speechOnly)
         let inbox = LiveAudioInbox()
         let run = Run(control: TakeControl(microphone: microphone, inbox: inbox))
         try microphone.start(into: inbox) { status in

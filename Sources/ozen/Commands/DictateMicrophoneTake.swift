@@ -10,7 +10,7 @@ extension DictateCommand {
                                method: TextInserter.Method, home: OzenHome) throws {
         let microphone: MicrophoneInput
         do {
-            microphone = try MicrophoneInput(choice: MicrophoneChoice(args.value("--device")), settings: .default)
+            microphone = try MicrophoneInput(choice: MicrophoneChoice(args.value("--device")), settings: .speechOnly)
         } catch {
             Exit.fail(.noInput, error.description)
         }

@@ -28,6 +28,7 @@ enum InterpretCommand {
         } else {
             var micSettings = MicrophoneInput.Settings.default
             micSettings.fallbackToDefault = args.flag("--fallback-default")
+            micSettings.widensForSounds = false
             do { source = .microphone(try MicrophoneInput(choice: MicrophoneChoice(args.value("--device")), settings: micSettings)) } catch {
                 Exit.fail(.noInput, error.description)
             }

@@ -24,6 +24,7 @@ enum ListenCommand {
         // said at once and never retried.
         var microphoneSettings = MicrophoneInput.Settings.default
         microphoneSettings.fallbackToDefault = args.flag("--fallback-default")
+        microphoneSettings.widensForSounds = settings.sounds
         let microphone: MicrophoneInput
         do {
             microphone = try MicrophoneInput(choice: MicrophoneChoice(args.value("--device")), settings: microphoneSettings)

@@ -49,6 +49,7 @@ enum ServeCommand {
         if let device = args.value("--device") {
             var micSettings = MicrophoneInput.Settings.default
             micSettings.fallbackToDefault = args.flag("--fallback-default")
+            micSettings.widensForSounds = !args.flag("--no-sounds")
             do {
                 microphone = try MicrophoneInput(choice: MicrophoneChoice(device), settings: micSettings)
             } catch {
