@@ -8,10 +8,14 @@ public struct EventPrinter: Sendable {
     /// Readable status lines on stderr ("listening", "retrying in 8 s: …"); `listen` shows
     /// them, `caption` keeps stderr for errors.
     public var showsStatus = false
+    /// Readable lines are printed; `interpret` leaves them out: she reads the English, and
+    /// each translation brings what was said beneath it.
+    public var showsLines = true
 
-    public init(json: Bool, showsStatus: Bool = false) {
+    public init(json: Bool, showsStatus: Bool = false, showsLines: Bool = true) {
         self.json = json
         self.showsStatus = showsStatus
+        self.showsLines = showsLines
     }
 
     public func print(_ event: CaptionEvent) {
@@ -21,6 +25,7 @@ public struct EventPrinter: Sendable {
         }
         switch event {
         case .line(let line, _):
+            guard showsLines else { return }
             let mark = line.uncertain ? " (?)" : ""
             // Hebrew lines are isolated right to left (U+2067 … U+2069), so a terminal that
             // implements bidi shows them in the right order after the left-to-right time.

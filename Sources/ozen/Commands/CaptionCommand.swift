@@ -21,7 +21,6 @@ enum CaptionCommand {
         var settings = try CaptionFlags.settings(args, home: home)
         settings.mutedSounds = mutedHere
         settings.realtime = args.flag("--realtime")
-        let printer = EventPrinter(json: settings.json)
-        try CaptionSession(settings: settings).run(audio) { printer.print($0) }
+        try CaptionSession(settings: settings).run(audio, to: EventPrinter(json: settings.json).print)
     }
 }

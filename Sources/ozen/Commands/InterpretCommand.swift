@@ -53,12 +53,7 @@ enum InterpretCommand {
             throw UsageError(tr("--translator הוא whisper או llm, קיבל '\(other)'", "--translator is whisper or llm, got '\(other)'"))
         }
         do {
-            let printer = EventPrinter(json: settings.json, showsStatus: true)
-            try InterpretSession(settings: settings).run { event in
-                // Without --json the English is what she reads; the source lines come with it.
-                if !settings.json, case .line = event { return }
-                printer.print(event)
-            }
+            try InterpretSession(settings: settings).run(EventPrinter(json: settings.json, showsStatus: true, showsLines: false).print)
         } catch let problem as MicrophoneProblem {
             Exit.fail(.noInput, problem.description)
         }

@@ -35,8 +35,7 @@ enum ListenCommand {
         // Kinds to mute are checked only where sounds are heard, as before.
         settings.mutedSounds = settings.sounds ? try SoundsCommand.kinds(args.values("--mute-sound")) : []
         do {
-            let printer = EventPrinter(json: settings.json, showsStatus: true)
-            try ListenSession(settings: settings).run(microphone) { printer.print($0) }
+            try ListenSession(settings: settings).run(microphone, to: EventPrinter(json: settings.json, showsStatus: true).print)
         } catch let problem as MicrophoneProblem {
             Exit.fail(.noInput, problem.description)
         }

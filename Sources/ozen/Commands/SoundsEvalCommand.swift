@@ -48,9 +48,7 @@ enum SoundsEvalCommand {
                                           only: args.values("--only"), tune: tune, json: args.flag("--json"), tagger: tagger, feedRate: feed,
                                           windowSeconds: window, recentSeconds: try recent(args.value("--recent"), tagger: tagger))
         if let raw = args.value("--hop") {
-            guard let seconds = Double(raw), (0.1...1).contains(seconds) else {
-                throw UsageError(tr("--hop צריך שניות בין 0.1 ל־1, קיבל '\(raw)'", "--hop needs seconds between 0.1 and 1, got '\(raw)'"))
-            }
+            guard let seconds = Double(raw), (0.1...1).contains(seconds) else { throw UsageError(tr("--hop צריך שניות בין 0.1 ל־1, קיבל '\(raw)'", "--hop needs seconds between 0.1 and 1, got '\(raw)'")) }
             settings.hopSeconds = seconds
         }
         return settings
