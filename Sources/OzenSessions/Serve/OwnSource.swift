@@ -15,10 +15,11 @@ final class OwnSource: @unchecked Sendable {
     let listeners: [any AudioListener]
     /// `--interpret`: the source language is translated into English sentence by sentence.
     let interpreting: (settings: InterpreterSettings, reviewer: (any SentenceReviewer)?)?
-    /// Every event to stdout, the history, the display pages and the notifications, in that order.
+    /// Every event to the session's sink (the command's prints it), the history, the display
+    /// pages and the notifications, in that order.
     private let events: EventFanOut
 
-    init(engines: CaptionEngines, language: SpokenLanguage, printer: EventPrinter, recorder: ConversationRecorder?,
+    init(engines: CaptionEngines, language: SpokenLanguage, output: @escaping EventFanOut.Sink, recorder: ConversationRecorder?,
          display: DisplayHub, notifications: CaptionNotifications?, listeners: [any AudioListener],
          interpreting: (settings: InterpreterSettings, reviewer: (any SentenceReviewer)?)? = nil) {
         self.interpreting = interpreting
@@ -28,7 +29,7 @@ final class OwnSource: @unchecked Sendable {
         self.display = display
         self.notifications = notifications
         self.listeners = listeners
-        var sinks: [EventFanOut.Sink] = [{ printer.print($0) }]
+        var sinks: [EventFanOut.Sink] = [output]
         if let recorder { sinks.append { recorder.record($0) } }
         sinks.append { display.publish($0) }
         if let notifications { sinks.append { notifications.handle($0) } }

@@ -24,18 +24,18 @@ public struct ServeSession {
         self.settings = settings
     }
 
-    /// Serves until stopped; then the pipelines end and the history closes.
-    public func run() throws {
+    /// Serves until stopped; then the pipelines end and the history closes. The events of its
+    /// own source (a microphone or a recording), and its first status, go to `output`.
+    public func run(_ output: @escaping @Sendable (CaptionEvent) -> Void) throws {
         let settings = self.settings
         let address = settings.address
         let home = settings.home
         let pairing = address.needsPairing ? try PairingToken.loadOrCreate(in: home) : nil
-        let printer = EventPrinter(json: settings.json)
 
         let modelName = settings.modelName
         let running = RunningCaptions.started(command: "ozen serve", model: modelName, in: home)
         defer { running.finished() }
-        printer.print(.status(.loadingModel(name: modelName), at: 0))
+        output(.status(.loadingModel(name: modelName), at: 0))
         let engines = try CaptionEngines(home: home, modelName: modelName, finalModelName: settings.finalModelName, speakersOn: settings.speakers,
                                          keywords: settings.alertWords, cloud: settings.cloud)
         let display = DisplayHub()
@@ -101,7 +101,7 @@ public struct ServeSession {
             let notifications = settings.notifies ? CaptionNotifications { line in
                 FileHandle.standardError.write(Data(("ozen: " + line + "\n").utf8))
             } : nil
-            let ownSource = OwnSource(engines: engines, language: settings.language, printer: printer, recorder: recorder,
+            let ownSource = OwnSource(engines: engines, language: settings.language, output: output, recorder: recorder,
                                       display: display, notifications: notifications, listeners: sounds.map { [$0] } ?? [],
                                       interpreting: settings.interpreting)
             let source = settings.source
