@@ -11,12 +11,11 @@ import Testing
     /// The settings `ozen caption FILE --language LANGUAGE --no-save` builds, in a home of the
     /// test's own (the installed models linked in), with its alert words.
     static func settings(language: SpokenLanguage, alerts: [String] = []) throws -> CaptionSettings {
-        let home = OzenHome(path: Fixtures.testHome().path)
-        var live = LiveSettings(language: language)
-        live.keywords = alerts
-        live.wordsListPath = WordsList.path(in: home)
+        let environment = OzenEnvironment(ProcessInfo.processInfo.environment.merging(["OZEN_HOME": Fixtures.testHome().path]) { $1 })
+        let home = environment.home
         var settings = CaptionSettings(home: home, modelName: ChosenModel.name(in: home),
-                                       recognizer: try PipelineSettings.recognizer(), live: live)
+                                       recognizer: try PipelineSettings.recognizer(environment),
+                                       live: try PipelineSettings.captions(language: language, keywords: alerts, environment: environment))
         settings.saves = false
         return settings
     }

@@ -3,8 +3,9 @@
 /// - A kind fires once `windowsToAgree` of its last `windowsLooked` windows score at or above
 ///   its threshold, or one window reaches its `sureScore` (`SoundKind.all` says how those were
 ///   measured), and once per occurrence: the sound has to stay below its threshold for
-///   `quietSecondsToEnd` (1.9 s: 4 windows at the standard hop) before it can fire again, so an alarm's beeps, a
-///   phone's rings and a dog's barks with pauses between them are each one alert.
+///   `quietSecondsToEnd` (1.9 s: 4 windows at the standard hop) before it can fire again,
+///   so an alarm's beeps, a phone's rings and a dog's barks with pauses between them are
+///   each one alert.
 /// - A danger that goes on is announced again every `dangerRepeatSeconds` (30 s): she may
 ///   have been out of the room the first time.
 /// - A lesser sound never takes a greater one's place: while a sound of higher priority is

@@ -1,7 +1,8 @@
 /// Which network hears the sounds: YAMNet (16 kHz, AudioSet mAP 0.306), EfficientAT's
-/// mn04_as (32 kHz, mAP 0.432), or both together (each class scoring the higher of the two). Each has its own numbers for every kind, chosen on the tune
-/// half by `ozen sounds eval --tune --tagger NAME`; `ozen sounds eval` compares them on the
-/// report half, which chose `standard`.
+/// mn04_as (32 kHz, mAP 0.432), or both together (each class scoring the higher of the two).
+/// Each has its own numbers for every kind, chosen on the tune half by `ozen sounds eval
+/// --tune --tagger NAME`; `ozen sounds eval` compares them on the report half, which chose
+/// `standard`.
 public enum SoundTagger: String, Sendable, CaseIterable {
     case yamnet
     case efficientat
@@ -16,14 +17,6 @@ public enum SoundTagger: String, Sendable, CaseIterable {
         case .yamnet: return SoundKind.yamnet
         case .efficientat: return SoundKind.efficientAT
         case .both: return SoundKind.bothTaggers
-        }
-    }
-
-    /// The sample rate its windows are in.
-    public var sampleRate: Int {
-        switch self {
-        case .yamnet: return 16_000
-        case .efficientat, .both: return 32_000
         }
     }
 

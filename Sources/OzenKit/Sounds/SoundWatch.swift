@@ -5,9 +5,9 @@
 /// windows and a 1 s ding-dong is never cut in half by both. EfficientAT keeps it too: at
 /// 0.24 s (`ozen sounds eval --hop 0.24`, numbers chosen again on the tune half) sounds were
 /// told about 0.48 s sooner on the report half (median 1.44 s), as many were found, but
-/// "knock" came 14 times in an hour of plain talk instead of 5, and it cost 4 % of a core. The scores go through `SoundAlertPolicy`. It hears
-/// audio whether or not anyone speaks, so a doorbell during talk or during silence is heard
-/// alike.
+/// "knock" came 14 times in an hour of plain talk instead of 5, and it cost 4 % of a core.
+/// The scores go through `SoundAlertPolicy`. It hears audio whether or not anyone speaks, so
+/// a doorbell during talk or during silence is heard alike.
 ///
 /// Audio comes at `inputRate` (16 kHz from the caption pipeline, 32 kHz where the source had
 /// it); a classifier that wants another rate (EfficientAT: 32 kHz) gets it through a

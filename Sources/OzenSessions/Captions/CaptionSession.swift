@@ -15,12 +15,12 @@ public struct CaptionSession {
         self.settings = settings
     }
 
-    /// Captions `audio` to its end, every event to `output` as it comes, then closes the history.
-    public func run(_ audio: MonoAudio, to output: @escaping @Sendable (CaptionEvent) -> Void) throws {
+    /// Captions `audio` to its end, every event to `sink` as it comes, then closes the history.
+    public func run(_ audio: MonoAudio, to sink: @escaping @Sendable (CaptionEvent) -> Void) throws {
         let settings = self.settings
         let home = settings.home
         let json = settings.json
-        output(.status(.loadingModel(name: settings.modelName), at: 0))
+        sink(.status(.loadingModel(name: settings.modelName), at: 0))
         let models = try CaptionSetup.loadModels(modelName: settings.modelName, finalModelName: settings.finalModelName, home: home, recognizerSettings: settings.recognizer,
                                                  speakers: settings.speakers)
         let sounds = settings.sounds ? SoundAlerts.watchOrWarn(home: home, alsoMuted: settings.mutedSounds) : nil
@@ -34,15 +34,15 @@ public struct CaptionSession {
         let began = Date()
         let diagnostics = DiagnosticsSession(home: home, command: "caption", model: settings.modelName)
         let cloud = settings.cloud.map {
-            CloudFinalsRecognizer(local: models.pipelineRecognizer, provider: $0) { [output] text in
+            CloudFinalsRecognizer(local: models.pipelineRecognizer, provider: $0) { [sink] text in
                 diagnostics.cloud(text)
-                output(.status(.note(text), at: Date().timeIntervalSince(began)))
+                sink(.status(.note(text), at: Date().timeIntervalSince(began)))
                 if !json { FileHandle.standardError.write(Data(("ozen: " + text + "\n").utf8)) }
             }
         }
         let captioner = models.captioner(settings: settings.live, clock: clock, cloud: cloud)
         let recorder = settings.saves ? try CaptionSetup.startRecorder(home: home, continuing: settings.continuing) : nil
-        let events = EventFanOut([output, { diagnostics.update(from: captioner, deliveredSeconds: nil, event: $0) }])
+        let events = EventFanOut([sink, { diagnostics.update(from: captioner, deliveredSeconds: nil, event: $0) }])
         if let recorder { events.add { recorder.record($0) } }
         if let notifications { events.add { notifications.handle($0) } }
         try RecordingReplay.run(audio, through: captioner, clock: clock, listeners: sounds.map { [$0] } ?? []) { event in

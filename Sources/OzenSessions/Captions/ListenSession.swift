@@ -7,7 +7,8 @@ import OzenStore
 /// `ozen listen`'s session: live captions from one microphone, from one `CaptionSettings`,
 /// kept going when the microphone fails, falls silent or is unplugged and plugged back in.
 /// Ctrl-C ends it after the open line's final pass. Its events go to the caller's sink (the
-/// command's prints them), the history and the notifications; the microphone's own news goes to the diagnostics too.
+/// command's prints them), the history and the notifications; the microphone's own news goes
+/// to the diagnostics too.
 public struct ListenSession {
     public let settings: CaptionSettings
 
@@ -17,7 +18,7 @@ public struct ListenSession {
 
     /// Captions `microphone` until Ctrl-C or SIGTERM, or until the microphone gives up; then
     /// the history closes. A microphone that cannot start or gave up is a `MicrophoneProblem`.
-    public func run(_ microphone: MicrophoneInput, to sink: @escaping EventFanOut.Sink) throws {
+    public func run(_ microphone: MicrophoneInput, to sink: @escaping @Sendable (CaptionEvent) -> Void) throws {
         let settings = self.settings
         let home = settings.home
         let running = RunningCaptions.started(command: "ozen listen", model: settings.modelName, in: home)

@@ -16,7 +16,7 @@ public struct InterpretSession {
 
     /// Interprets the recording to its end, or the microphone until Ctrl-C or SIGTERM; then the
     /// history closes. A microphone that cannot start is a `MicrophoneProblem`.
-    public func run(_ sink: @escaping EventFanOut.Sink) throws {
+    public func run(to sink: @escaping @Sendable (CaptionEvent) -> Void) throws {
         let settings = self.settings
         let home = settings.home
         let output = EventFanOut([sink])

@@ -2,8 +2,9 @@ import Foundation
 import OzenEngines
 import OzenKit
 
-/// The sound alerts a caption session hears all of its audio with (`SoundTagger.standard`, her muted list and
-/// the kinds muted for this run), as `caption`, `listen` and `serve` start them.
+/// The sound alerts a caption session hears all of its audio with (`SoundTagger.standard`,
+/// her muted list and the kinds muted for this run), as `caption`, `listen` and `serve`
+/// start them.
 public enum SoundAlerts {
     /// The sound watch for the captions, or nil with one line on stderr when the sound model
     /// cannot be loaded: captions without sound alerts are better than no captions.

@@ -25,8 +25,8 @@ public struct ServeSession {
     }
 
     /// Serves until stopped; then the pipelines end and the history closes. The events of its
-    /// own source (a microphone or a recording), and its first status, go to `output`.
-    public func run(_ output: @escaping @Sendable (CaptionEvent) -> Void) throws {
+    /// own source (a microphone or a recording), and its first status, go to `sink`.
+    public func run(to sink: @escaping @Sendable (CaptionEvent) -> Void) throws {
         let settings = self.settings
         let address = settings.address
         let home = settings.home
@@ -35,7 +35,7 @@ public struct ServeSession {
         let modelName = settings.modelName
         let running = RunningCaptions.started(command: "ozen serve", model: modelName, in: home)
         defer { running.finished() }
-        output(.status(.loadingModel(name: modelName), at: 0))
+        sink(.status(.loadingModel(name: modelName), at: 0))
         let engines = try CaptionEngines(home: home, modelName: modelName, finalModelName: settings.finalModelName, speakersOn: settings.speakers,
                                          keywords: settings.alertWords, cloud: settings.cloud)
         let display = DisplayHub()
@@ -101,7 +101,7 @@ public struct ServeSession {
             let notifications = settings.notifies ? CaptionNotifications { line in
                 FileHandle.standardError.write(Data(("ozen: " + line + "\n").utf8))
             } : nil
-            let ownSource = OwnSource(engines: engines, language: settings.language, output: output, recorder: recorder,
+            let ownSource = OwnSource(engines: engines, language: settings.language, output: sink, recorder: recorder,
                                       display: display, notifications: notifications, listeners: sounds.map { [$0] } ?? [],
                                       interpreting: settings.interpreting)
             let source = settings.source

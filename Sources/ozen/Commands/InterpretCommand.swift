@@ -53,7 +53,7 @@ enum InterpretCommand {
             throw UsageError(tr("--translator הוא whisper או llm, קיבל '\(other)'", "--translator is whisper or llm, got '\(other)'"))
         }
         do {
-            try InterpretSession(settings: settings).run(EventPrinter(json: settings.json, showsStatus: true, showsLines: false).print)
+            try InterpretSession(settings: settings).run(to: EventPrinter(json: settings.json, showsStatus: true, showsLines: false).print)
         } catch let problem as MicrophoneProblem {
             Exit.fail(.noInput, problem.description)
         }

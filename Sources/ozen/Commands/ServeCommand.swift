@@ -75,6 +75,6 @@ enum ServeCommand {
         settings.cloud = try CaptionSetup.cloudProvider(engine: args.value("--engine"), home: home)
         settings.dictationPolisher = try DictateCommand.polisher(args.value("--dictation-polish"))
         settings.dictationInsertion = try DictateCommand.insertion(args.value("--dictation-insert"))
-        try ServeSession(settings: settings).run(EventPrinter(json: settings.json).print)
+        try ServeSession(settings: settings).run(to: EventPrinter(json: settings.json).print)
     }
 }

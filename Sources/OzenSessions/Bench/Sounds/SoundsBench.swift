@@ -9,7 +9,7 @@ import OzenKit
 /// Prints medians and p90 in milliseconds, the ratio to the baseline, and the share of one core
 /// each needs when it looks at a new window every 0.48 s, as a live listener does.
 public enum SoundsBench {
-    static let hop = 0.48
+    static let hop = SoundWatch.standardHopSeconds
 
     /// Times `count` windows of each from `recordings` (paths), handing each printed line to `write`.
     public static func run(recordings: [String], count: Int, write: (String) -> Void) throws {
@@ -38,7 +38,7 @@ public enum SoundsBench {
         // The phone's 16 kHz audio goes up to 32 kHz once, as it arrives: 0.48 s of it per window.
         let up = Resampler(from: MonoAudio.speechRate, to: EfficientATLogMel.sampleRate)
         let hopPieces = windows(seconds: hop)
-        rows.append(("16 → 32 kHz, 0.48 s of audio", (0..<count).map { i in milliseconds { _ = up.resample(hopPieces[i % hopPieces.count]) } }))
+        rows.append((String(format: "16 → 32 kHz, %.2f s of audio", hop), (0..<count).map { i in milliseconds { _ = up.resample(hopPieces[i % hopPieces.count]) } }))
         for tagger in SoundTagger.allCases {
             let classifier = try tagger.classifier(home: home)
             let length = Int((classifier.windowSeconds * Double(classifier.sampleRate)).rounded())
@@ -65,7 +65,7 @@ public enum SoundsBench {
         }
         write("\(count) timed windows of each from \(recordings.count) recording(s), \(ProcessInfo.processInfo.activeProcessorCount) CPUs, "
               + "BLAS on 1 thread; * the tagger the alerts use")
-        write("                                      median ms   p90 ms   ratio   one window every 0.48 s")
+        write("                                      median ms   p90 ms   ratio   " + String(format: "one window every %.2f s", hop))
         let base = Percentile.median(baseline) ?? .nan
         for (name, values) in rows {
             let median = Percentile.median(values) ?? .nan
