@@ -90,7 +90,7 @@ public struct OpenAIClient: Sendable {
             task.cancel()
             throw .timedOut(url: address, seconds: provider.timeout)
         }
-        return try exchange.result(url: address)
+        return try exchange.result(url: address, timeout: provider.timeout)
     }
 
     static func failure(_ response: Response) -> ProviderFailure {
@@ -142,9 +142,15 @@ private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Senda
         done.signal()
     }
 
-    func result(url: String) throws(ProviderFailure) -> OpenAIClient.Response {
+    /// What came back; URLSession's own timeout (the request's, `timeout` too, which can fire
+    /// a moment before the caller's deadline on a loaded machine) is the same `.timedOut`.
+    func result(url: String, timeout: Double) throws(ProviderFailure) -> OpenAIClient.Response {
         let (status, contentType, body, error) = lock.withLock { (self.status, self.contentType, self.body, self.error) }
-        if let error { throw .unreachable(url: url, reason: error.localizedDescription) }
+        if let error {
+            let nsError = error as NSError
+            if nsError.domain == NSURLErrorDomain && nsError.code == NSURLErrorTimedOut { throw .timedOut(url: url, seconds: timeout) }
+            throw .unreachable(url: url, reason: error.localizedDescription)
+        }
         return OpenAIClient.Response(status: status, contentType: contentType, body: body)
     }
 }
