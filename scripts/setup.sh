@@ -69,6 +69,7 @@ APT_PINS=(
   "desktop-file-utils=0.26-1"                     # make install and its tests: desktop-file-validate checks the launcher
   "cmake=3.25.1-1"                                # builds llama.cpp's llama-server once, for the LLM tests
   "g++=4:12.2.0-3"
+  "gdb=13.1-3"                                    # make test: the stacks of a test process that stopped making progress
 )
 
 pin_field() { # pin_field PACKAGE FIELD(version|file|sha256)

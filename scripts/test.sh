@@ -83,13 +83,63 @@ filters() { local s; for s in "$@"; do printf -- '--filter\n^%s/\n' "${s//./\\.}
 # lock on the build folder. NO_COLOR: plain marks in the logs, as `swift test` prints them.
 binary=".build/tests/release/OzenPackageTests.xctest"
 [ -x "$binary" ] || fail "the tests were built but $binary is missing"
+# A test process that prints nothing for STALL_SECONDS has stopped: the longest single test
+# takes under three minutes here. Its unfinished tests and the threads of it and of each
+# process it started are printed (gdb), then it is ended, and the report counts its tests
+# that never reported as failed: a hang costs CI minutes and says where it was, not 90
+# minutes and a tail that names nothing.
+STALL_SECONDS="${OZEN_TEST_STALL_SECONDS:-480}"
+threads_of() { # threads_of PID: every thread's stack, short, Swift's names readable when it can
+  command -v gdb >/dev/null || { echo "(gdb is not installed: no stacks)"; return; }
+  local readable=cat
+  command -v swift-demangle >/dev/null && readable="swift-demangle --simplified"
+  timeout 120 gdb -p "$1" -batch -nx -ex "set pagination off" -ex "thread apply all bt 25" 2>/dev/null \
+    | grep -E '^(Thread|#)' | $readable | cut -c1-240 | head -n 1500
+}
+descendants() { local c; for c in $(pgrep -P "$1"); do echo "$c"; descendants "$c"; done; }
+stalled() { # stalled PID LOG NAME
+  local pid="$1" log="$2" name="$3" child
+  {
+    echo "make test: $name printed nothing for $STALL_SECONDS s: it is stuck. Tests started and not ended:"
+    /usr/bin/python3 - "$log" <<'PY'
+import re, sys
+started, ended = [], set()
+for line in open(sys.argv[1], encoding="utf-8", errors="replace"):
+    m = re.search(r"◇ Test (.+?) started\.", line)
+    if m and m.group(1) != "run" and not m.group(1).startswith("case "): started.append(m.group(1))
+    m = re.search(r"[✔✘] Test (.+?) (?:with \d+ test cases? )?(passed|failed)", line)
+    if m: ended.add(m.group(1))
+for name in started:
+    if name not in ended: print("stuck:", name)
+PY
+    local children; children="$(descendants "$pid")"
+    [ -n "$children" ] && { echo "-- the processes it started:"; ps -o pid,etime,args --no-headers $children | cut -c1-200; }
+    echo "-- threads of the test process ($pid):"; threads_of "$pid"
+    for child in $children; do
+      case "$(ps -o comm= "$child" 2>/dev/null)" in ozen*) echo "-- threads of ozen ($child):"; threads_of "$child";; esac
+    done
+  } >> "$log" 2>&1
+  for child in $(descendants "$pid"); do kill -KILL "$child" 2>/dev/null; done
+  kill -KILL "$pid" 2>/dev/null
+}
 run() { # run NAME PREFIX ARGS...: one test process, one suite at a time, its output shown and kept
-  local name="$1" prefix="$2"; shift 2
+  local name="$1" prefix="$2" log="$scratch/$1.log"; shift 2
   echo "== $name: TMPDIR=$scratch $binary --testing-library swift-testing --no-parallel $*" | cut -c1-300
-  # stdbuf: without it the runner's output reached the pipe only when the run ended.
-  TMPDIR="$scratch" NO_COLOR=1 GOMP_SPINCOUNT=1000 stdbuf -oL -eL "$binary" --testing-library swift-testing --no-parallel "$@" 2>&1 \
-    | tee "$scratch/$name.log" | sed -u "s/^/$prefix/"
-  return "${PIPESTATUS[0]}"
+  : > "$log"
+  # stdbuf: without it the runner's output reached the log only when the run ended.
+  TMPDIR="$scratch" NO_COLOR=1 GOMP_SPINCOUNT=1000 stdbuf -oL -eL "$binary" --testing-library swift-testing --no-parallel "$@" > "$log" 2>&1 &
+  local pid=$! size=0 now quiet=0
+  tail -n +1 -f --pid="$pid" "$log" | sed -u "s/^/$prefix/" &
+  local shower=$!
+  while kill -0 "$pid" 2>/dev/null; do
+    sleep 5
+    now="$(stat -c %s "$log")"
+    if [ "$now" != "$size" ]; then size="$now" quiet=0; else quiet=$((quiet + 5)); fi
+    [ "$quiet" -ge "$STALL_SECONDS" ] && { stalled "$pid" "$log" "$name"; break; }
+  done
+  wait "$pid"; local rc=$?
+  wait "$shower"
+  return "$rc"
 }
 
 status=0

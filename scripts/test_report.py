@@ -9,14 +9,16 @@ Swift Testing ends each test and suite with lines such as
   ✔ Suite LiveCaptionTests passed after 163.245 seconds.
 This prints the ten slowest suites of all the runs together, then one closing line,
 'N passed, N failed', over all of them. It exits 1 when a test failed, or when fewer than
-the N tests that `swift test list` named reported back (a run that crashed, or a test that
-no run's filter took).
+the N tests that `swift test list` named reported back (a run that crashed, a run that
+test.sh ended because it printed nothing for too long, or a test that no run's filter took).
+The tests such a run was in the middle of are named by its 'stuck: NAME' lines.
 """
 import argparse
 import re
 import sys
 
 SUITE = re.compile(r"Suite (.+?) (passed|failed) after ([0-9.]+) seconds")
+STUCK = re.compile(r"^stuck: (.+)$")
 TEST = re.compile(r"^\s*(✔|✘) Test (?!run with |case )(.+?) (passed|failed) after ")
 
 
@@ -27,7 +29,7 @@ def main() -> int:
     parser.add_argument("logs", nargs="+")
     args = parser.parse_args()
 
-    suites, passed, failed = [], 0, []
+    suites, passed, failed, stuck = [], 0, [], []
     for path in args.logs:
         try:
             with open(path, encoding="utf-8", errors="replace") as log:
@@ -39,6 +41,8 @@ def main() -> int:
             suite = SUITE.search(line)
             if suite:
                 suites.append((float(suite.group(3)), suite.group(1).strip('"'), suite.group(2)))
+            if STUCK.match(line):
+                stuck.append(STUCK.match(line).group(1))
             test = TEST.search(line)
             if test:
                 if test.group(3) == "passed":
@@ -52,6 +56,8 @@ def main() -> int:
         print(f"  {seconds:8.1f} s  {name}" + ("" if outcome == "passed" else "  (failed)"))
     for name in failed:
         print(f"failed: {name}")
+    for name in stuck:
+        print(f"stuck, its run ended (its stacks are in the log above): {name}")
     missing = args.expect - passed - len(failed)
     if missing > 0:
         print(f"{missing} of the {args.expect} tests reported nothing: a run ended early, or no run took them")

@@ -37,9 +37,11 @@ struct OzenProcess {
     static func testHome(unanswered: Bool = false) -> URL { Fixtures.testHome(unanswered: unanswered) }
 
     /// `program` and `directory` run another `ozen` (an installed one) from another folder;
-    /// `without` names settings it must not get at all.
+    /// `without` names settings it must not get at all. A run past `deadline` seconds is ended
+    /// and thrown as `StuckProcess`, with where its threads were: the longest run here takes
+    /// about a minute and a half on a loaded machine.
     static func run(_ arguments: [String], environment: [String: String] = [:], program: URL = binary,
-                    directory: URL? = nil, without: Set<String> = []) throws -> Result {
+                    directory: URL? = nil, without: Set<String> = [], deadline: TimeInterval = 300) throws -> Result {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
@@ -55,10 +57,15 @@ struct OzenProcess {
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        let watch = StuckProcessWatch(process, seconds: deadline)
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         try err.close()
         let errData = try Data(contentsOf: errURL)
+        if let threads = watch.finish() {
+            throw StuckProcess(command: [program.lastPathComponent] + arguments, seconds: deadline,
+                               said: String(decoding: errData, as: UTF8.self), threads: threads)
+        }
         return Result(status: process.terminationStatus,
                       stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self))
