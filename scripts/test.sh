@@ -116,7 +116,8 @@ PY
     [ -n "$children" ] && { echo "-- the processes it started:"; ps -o pid,etime,args --no-headers $children | cut -c1-200; }
     echo "-- threads of the test process ($pid):"; threads_of "$pid"
     for child in $children; do
-      case "$(ps -o comm= "$child" 2>/dev/null)" in ozen*) echo "-- threads of ozen ($child):"; threads_of "$child";; esac
+      # ps's comm is "exe" for what Foundation's Process starts: the program's path says it.
+      case "$(ps -o args= "$child" 2>/dev/null | cut -d' ' -f1)" in */ozen) echo "-- threads of ozen ($child):"; threads_of "$child";; esac
     done
   } >> "$log" 2>&1
   for child in $(descendants "$pid"); do kill -KILL "$child" 2>/dev/null; done
