@@ -100,7 +100,11 @@ descendants() { local c; for c in $(pgrep -P "$1"); do echo "$c"; descendants "$
 stalled() { # stalled PID LOG NAME
   local pid="$1" log="$2" name="$3" child
   {
-    echo "make test: $name printed nothing for $STALL_SECONDS s: it is stuck. Tests started and not ended:"
+    if grep -q "Test run with .* after " "$log"; then
+      echo "make test: $name ended its tests but has not exited in $STALL_SECONDS s: it is stuck."
+    else
+      echo "make test: $name printed nothing for $STALL_SECONDS s: it is stuck. Tests started and not ended:"
+    fi
     /usr/bin/python3 - "$log" <<'PY'
 import re, sys
 started, ended = [], set()
