@@ -74,6 +74,23 @@ import Testing
         #expect((withoutSiren.first?.at ?? 99) < horn.at)
     }
 
+    /// A kind judged against talk counts each class by its score over the most talk gave that
+    /// class: the ring stands well above what talk gives the phone's classes, talk itself never
+    /// passes 1, and the alert carries the class's own score, not the multiple.
+    @Test func aKindJudgedAgainstTalkCountsEachClassOverWhatTalkGaveIt() throws {
+        let phone = try #require(SoundKind.named("phone"))
+        let levels = phone.classes.map { name in max(RecordedSoundScores.talk.compactMap { $0.scores[name] }.max() ?? 0, 0.002) }
+        let judged = phone.with(threshold: 2, windowsToAgree: 2, of: 3, sureScore: nil, talkLevels: levels)
+        let raised = alerts(RecordedSoundScores.phoneRingingDuringTalk, kinds: [judged])
+        #expect(raised.map(\.kind) == ["phone"], "\(raised)")
+        let ring = try #require(raised.first)
+        #expect(ring.score > 0 && ring.score <= 1, "\(ring.score)")
+        let keenest = judged.with(threshold: 1.01, windowsToAgree: 1, of: 1, sureScore: nil, talkLevels: levels)
+        #expect(alerts(RecordedSoundScores.talk, kinds: [keenest]).isEmpty)
+        // A threshold of 2 on the scores as they are raises nothing: the levels are what count.
+        #expect(alerts(RecordedSoundScores.phoneRingingDuringTalk, kinds: [phone.with(threshold: 2, windowsToAgree: 2, of: 3, sureScore: nil)]).isEmpty)
+    }
+
     /// A sound ends after 1.9 s below its threshold whatever the hop (`ozen sounds eval --hop`):
     /// 4 windows at the standard 0.48 s, 8 at 0.24 s.
     @Test func aSoundEndsAfterTheSameQuietAtAnyHop() {

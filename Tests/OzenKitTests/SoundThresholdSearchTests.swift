@@ -42,6 +42,24 @@ import Testing
         #expect((choice.medianDelay ?? 9) <= SoundThresholdSearch.promptSeconds)
     }
 
+    /// Judged against talk (`--against-talk`), each class is measured by the most talk gave it,
+    /// and the phone is still found with talk quiet a step below the choice.
+    @Test func aKindJudgedAgainstTalkIsFoundWithTalkQuietAStepBelow() throws {
+        var search = Self.search
+        search.judgedAgainstTalk = true
+        let phone = try #require(SoundKind.named("phone"))
+        let levels = search.talkLevels(phone)
+        for (name, level) in zip(phone.classes, levels) {
+            let most = RecordedSoundScores.talk.compactMap { $0.scores[name] }.max() ?? 0
+            #expect(level == max(most, SoundThresholdSearch.quietestTalkLevel), "\(name)")
+        }
+        let choice = search.choose(for: phone)
+        #expect(choice.admissible && choice.detected == 1 && choice.talkAlerts == 0 && choice.confusions == 0, "\(choice)")
+        let lower = SoundThresholdSearch.lower(choice.kind)
+        #expect(lower.talkLevels == choice.kind.talkLevels && lower.threshold < choice.kind.threshold)
+        #expect(search.talk[0].replay(kinds: [lower], classNames: RecordedSoundScores.classNames).alerts.isEmpty)
+    }
+
     @Test func aKindNothingWasHeardOfKeepsItsOwnNumbers() throws {
         let knock = try #require(SoundKind.named("knock"))
         let choice = Self.search.choose(for: knock)

@@ -1,5 +1,7 @@
 /// Decides, window by window, which sounds to tell her about.
 ///
+/// - A kind's score in a window is its highest class's score, or, for a kind judged against
+///   talk (`SoundKind.talkLevels`), its highest class's score over the most talk gave that class.
 /// - A kind fires once `windowsToAgree` of its last `windowsLooked` windows score at or above
 ///   its threshold, or one window reaches its `sureScore` (`SoundKind.all` says how those were
 ///   measured), and once per occurrence: the sound has to stay below its threshold for
@@ -24,6 +26,8 @@ public struct SoundAlertPolicy: Sendable {
     /// Catalog class names the classifier does not know (none with YAMNet's class map).
     public let missingClasses: [String]
     private let classIndices: [[Int]]
+    /// What each listened class's score is divided by (1, or the kind's talk level for it).
+    private let classDivisors: [[Float]]
     private let classNames: [String]
     private var states: [KindState]
 
@@ -34,6 +38,7 @@ public struct SoundAlertPolicy: Sendable {
         /// Where the first counting window of the current occurrence began.
         var start: Double?
         var best: Float = 0
+        var bestRaw: Float = 0
         var bestClass = -1
         var sounding = false
         var announcedAt: Double?
@@ -50,6 +55,9 @@ public struct SoundAlertPolicy: Sendable {
         self.kinds = listened
         self.classNames = classNames
         self.classIndices = listened.map { $0.classes.compactMap { index[$0] } }
+        self.classDivisors = listened.map { kind in
+            kind.classes.indices.compactMap { c in index[kind.classes[c]].map { _ in kind.talkLevels.map { max($0[c], 1e-6) } ?? 1 } }
+        }
         self.missingClasses = kinds.flatMap(\.classes).filter { index[$0] == nil }
         self.states = Array(repeating: KindState(), count: listened.count)
     }
@@ -58,9 +66,12 @@ public struct SoundAlertPolicy: Sendable {
     /// alerts it raises, greatest priority first.
     public mutating func observe(_ scores: [Float], windowStart: Double, windowEnd: Double) -> [SoundAlertEvent] {
         for (k, kind) in kinds.enumerated() {
-            var score: Float = 0, best = -1
-            for i in classIndices[k] where i < scores.count && scores[i] > score {
-                score = scores[i]
+            // The kind's score: its highest class's, over what talk gave that class when the
+            // kind is judged against talk; `raw` is that class's own score, which alerts carry.
+            var score: Float = 0, raw: Float = 0, best = -1
+            for (j, i) in classIndices[k].enumerated() where i < scores.count && scores[i] / classDivisors[k][j] > score {
+                score = scores[i] / classDivisors[k][j]
+                raw = scores[i]
                 best = i
             }
             var state = states[k]
@@ -72,6 +83,7 @@ public struct SoundAlertPolicy: Sendable {
                 if state.start == nil { state.start = windowStart }
                 if score > state.best {
                     state.best = score
+                    state.bestRaw = raw
                     state.bestClass = best
                 }
                 let agreeing = state.recent.filter { $0 }.count
@@ -84,6 +96,7 @@ public struct SoundAlertPolicy: Sendable {
                     // Nothing counted within the windows looked at: a later sound starts afresh.
                     state.start = nil
                     state.best = 0
+                    state.bestRaw = 0
                     state.bestClass = -1
                 }
             }
@@ -100,7 +113,7 @@ public struct SoundAlertPolicy: Sendable {
             states[k].announcedAt = windowEnd
             alerts.append(SoundAlertEvent(at: windowEnd, kind: kind.name,
                                           className: state.bestClass >= 0 ? classNames[state.bestClass] : kind.classes[0],
-                                          score: Double(state.best), priority: kind.priority,
+                                          score: Double(state.bestRaw), priority: kind.priority,
                                           start: state.start ?? windowStart, end: windowEnd))
         }
         return alerts.sorted { $0.priority > $1.priority }

@@ -24,9 +24,13 @@ public struct SoundKind: Sendable, Hashable {
     public var windowsLooked: Int
     /// A score so clear that one window is enough (nil: never).
     public var sureScore: Float?
+    /// The most plain talk gave each of `classes` (same order), when the kind is judged against
+    /// talk: a class then counts by its score over this, and `threshold` and `sureScore` are
+    /// multiples of it. nil: scores count as they are.
+    public var talkLevels: [Float]?
 
     public init(name: String, priority: Int, classes: [String], threshold: Float, windowsToAgree: Int,
-                of windowsLooked: Int? = nil, sureScore: Float? = nil) {
+                of windowsLooked: Int? = nil, sureScore: Float? = nil, talkLevels: [Float]? = nil) {
         self.name = name
         self.priority = priority
         self.classes = classes
@@ -34,6 +38,8 @@ public struct SoundKind: Sendable, Hashable {
         self.windowsToAgree = windowsToAgree
         self.windowsLooked = max(windowsToAgree, windowsLooked ?? windowsToAgree)
         self.sureScore = sureScore
+        precondition(talkLevels.map { $0.count == classes.count } ?? true, "\(name): one talk level for each class")
+        self.talkLevels = talkLevels
     }
 
     /// Whether the alert is a danger that must not be pushed aside by anything lesser.

@@ -8,7 +8,7 @@ import OzenSessions
 enum SoundsEvalCommand {
     static func settings(_ arguments: [String]) throws -> SoundsEvalSettings {
         let args = try ArgumentReader(arguments, options: ["--half", "--levels", "--minutes", "--fixtures", "--only", "--tagger", "--feed", "--window", "--recent", "--hop"],
-                                      flags: ["--tune", "--json"])
+                                      flags: ["--tune", "--json", "--against-talk"])
         guard args.positional.isEmpty else { throw UsageError(SoundsCommand.usage) }
         let levels = try (args.value("--levels") ?? "0,-10,-20").split(separator: ",").map { raw -> Double in
             guard let level = Double(raw.trimmingCharacters(in: .whitespaces)), (-40...40).contains(level) else {
@@ -51,6 +51,7 @@ enum SoundsEvalCommand {
             guard let seconds = Double(raw), (0.1...1).contains(seconds) else { throw UsageError(tr("--hop צריך שניות בין 0.1 ל־1, קיבל '\(raw)'", "--hop needs seconds between 0.1 and 1, got '\(raw)'")) }
             settings.hopSeconds = seconds
         }
+        if args.flag("--against-talk") { guard tune else { throw UsageError(tr("‏--against-talk הולך עם --tune: הוא דרך לבחור את המספרים", "--against-talk goes with --tune: it is a way to choose the numbers")) }; settings.againstTalk = true }
         return settings
     }
 

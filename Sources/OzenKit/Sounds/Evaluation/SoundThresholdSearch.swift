@@ -20,6 +20,11 @@ public struct SoundThresholdSearch: Sendable {
     /// are continuous, so such a threshold can be chosen at all).
     public static let grid: [Float] = [0.01, 0.015, 0.02, 0.03, 0.04, 0.05, 0.07, 0.1, 0.13, 0.16, 0.2, 0.25, 0.3,
                                        0.35, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]
+    /// Multiples of the most plain talk gave a class, tried when a kind is judged against talk
+    /// (`SoundKind.talkLevels`): twice at least, a margin for talk the search has not heard.
+    public static let talkGrid: [Float] = [2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128]
+    /// A class talk never raised is judged against this much.
+    public static let quietestTalkLevel: Float = 0.002
     /// A sound reported later than this after it began is late (issue 17: within 1 s).
     public static let promptSeconds = 1.0
 
@@ -40,6 +45,8 @@ public struct SoundThresholdSearch: Sendable {
     public var classNames: [String]
     public var trials: [RecordedSoundTrial]
     public var talk: [RecordedSoundTrial]
+    /// Whether kinds may also be judged against what talk gave their classes.
+    public var judgedAgainstTalk = false
 
     public init(classNames: [String], trials: [RecordedSoundTrial], talk: [RecordedSoundTrial]) {
         self.classNames = classNames
@@ -48,24 +55,37 @@ public struct SoundThresholdSearch: Sendable {
     }
 
     /// The candidates for `kind`: one window at a threshold, or two of three windows at a
-    /// threshold with or without a higher sure score for a single window.
-    static func candidates(_ kind: SoundKind) -> [SoundKind] {
+    /// threshold with or without a higher sure score for a single window; on scores as they
+    /// are, and (with `levels`) on scores over what talk gave each class.
+    static func candidates(_ kind: SoundKind, talkLevels levels: [Float]? = nil) -> [SoundKind] {
         var out: [SoundKind] = []
-        for t in grid {
-            out.append(kind.with(threshold: t, windowsToAgree: 1, of: 1, sureScore: nil))
-            out.append(kind.with(threshold: t, windowsToAgree: 2, of: 3, sureScore: nil))
-            for s in grid where s > t + 0.01 {
-                out.append(kind.with(threshold: t, windowsToAgree: 2, of: 3, sureScore: s))
+        for (grid, levels) in [(grid, nil as [Float]?)] + (levels.map { [(talkGrid, $0)] } ?? []) {
+            for t in grid {
+                out.append(kind.with(threshold: t, windowsToAgree: 1, of: 1, sureScore: nil, talkLevels: levels))
+                out.append(kind.with(threshold: t, windowsToAgree: 2, of: 3, sureScore: nil, talkLevels: levels))
+                for s in grid where s > t * 1.2 {
+                    out.append(kind.with(threshold: t, windowsToAgree: 2, of: 3, sureScore: s, talkLevels: levels))
+                }
             }
         }
         return out
     }
 
+    /// The most the talk gave each of `kind`'s classes (at least `quietestTalkLevel`).
+    public func talkLevels(_ kind: SoundKind) -> [Float] {
+        kind.classes.map { name in
+            guard let i = classNames.firstIndex(of: name) else { return 1 }
+            let most = talk.flatMap(\.windows).map { $0.scores[i] }.max() ?? 0
+            return max(most, Self.quietestTalkLevel)
+        }
+    }
+
     /// The same rule one grid step more permissive: what the margin for unheard talk is checked with.
     public static func lower(_ kind: SoundKind) -> SoundKind {
-        func step(_ value: Float) -> Float { grid.last { $0 < value - 1e-6 } ?? value * 0.7 }
+        let steps = kind.talkLevels == nil ? grid : talkGrid
+        func step(_ value: Float) -> Float { steps.last { $0 < value - 1e-6 } ?? value * 0.7 }
         return kind.with(threshold: step(kind.threshold), windowsToAgree: kind.windowsToAgree, of: kind.windowsLooked,
-                         sureScore: kind.sureScore.map(step))
+                         sureScore: kind.sureScore.map(step), talkLevels: kind.talkLevels)
     }
 
     func talkAlerts(_ kind: SoundKind) -> Int {
@@ -98,10 +118,10 @@ public struct SoundThresholdSearch: Sendable {
     public func choose(for kind: SoundKind) -> Choice {
         var best: (choice: Choice, score: Double)?
         var strictest: Choice?
-        for candidate in Self.candidates(kind) {
+        for candidate in Self.candidates(kind, talkLevels: judgedAgainstTalk ? talkLevels(kind) : nil) {
             let choice = measure(candidate)
             if choice.talkAlerts > 0 || talkAlerts(Self.lower(candidate)) > 0 {
-                if candidate.windowsToAgree == 2, candidate.sureScore == nil, candidate.threshold == Self.grid.last {
+                if candidate.windowsToAgree == 2, candidate.sureScore == nil, candidate.talkLevels == nil, candidate.threshold == Self.grid.last {
                     strictest = choice
                 }
                 continue
@@ -131,8 +151,9 @@ public struct SoundThresholdSearch: Sendable {
 
 extension SoundKind {
     /// This kind with other numbers.
-    public func with(threshold: Float, windowsToAgree: Int, of windowsLooked: Int, sureScore: Float?) -> SoundKind {
+    public func with(threshold: Float, windowsToAgree: Int, of windowsLooked: Int, sureScore: Float?,
+                     talkLevels: [Float]? = nil) -> SoundKind {
         SoundKind(name: name, priority: priority, classes: classes, threshold: threshold, windowsToAgree: windowsToAgree,
-                  of: windowsLooked, sureScore: sureScore)
+                  of: windowsLooked, sureScore: sureScore, talkLevels: talkLevels)
     }
 }

@@ -62,7 +62,8 @@ public enum SoundsEval {
                                             soundStart: 0, soundEnd: 0)
 
         if options.tune {
-            let search = SoundThresholdSearch(classNames: recorder.classNames, trials: trials, talk: [talkTrial])
+            var search = SoundThresholdSearch(classNames: recorder.classNames, trials: trials, talk: [talkTrial])
+            search.judgedAgainstTalk = options.againstTalk
             let choices = kinds.map { search.choose(for: $0) }
             return SoundEvalReport.tuning(choices, talkMinutes: talkAudio.seconds / 60, json: options.json)
         }

@@ -28,6 +28,8 @@ public struct SoundsEvalSettings: Sendable {
     public var recentSeconds: Double?
     /// Seconds from one window to the next (`SoundWatch.standardHopSeconds` unless `--hop`).
     public var hopSeconds = SoundWatch.standardHopSeconds
+    /// `--tune` may also judge a kind's classes against what the tune half's talk gave them.
+    public var againstTalk = false
 
     public init(half: AlertRecording.Half, levels: [Double], minutes: Double, folder: String, only: [String], tune: Bool, json: Bool,
                 tagger: SoundTagger = .standard, feedRate: Int = MonoAudio.speechRate, windowSeconds: Double? = nil, recentSeconds: Double? = nil) {
