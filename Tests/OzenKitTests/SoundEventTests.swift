@@ -22,7 +22,13 @@ import Testing
         #expect(Set(classes).count == classes.count, "a class belongs to one kind")
         #expect(classes.count == 57)
         #expect(kinds.filter(\.isDanger).map(\.name) == ["alarm", "siren", "explosion"])
-        #expect(kinds.allSatisfy { (1...3).contains($0.priority) && $0.threshold > 0 && $0.threshold < 1 })
+        #expect(kinds.allSatisfy { (1...3).contains($0.priority) })
+        // A score 0…1, or for a kind judged against talk a multiple (more than 1) of what talk
+        // gave each class, each of those a score.
+        #expect(kinds.allSatisfy { kind in
+            guard let levels = kind.talkLevels else { return kind.threshold > 0 && kind.threshold < 1 }
+            return kind.threshold > 1 && levels.count == kind.classes.count && levels.allSatisfy { $0 > 0 && $0 < 1 }
+        })
         #expect(kinds.allSatisfy { $0.windowsToAgree >= 1 && $0.windowsLooked >= $0.windowsToAgree && ($0.sureScore ?? 1) >= $0.threshold })
         #expect(SoundKind.named(" Doorbell ")?.name == "doorbell")
         #expect(SoundKind.named("doorbel") == nil)
