@@ -27,6 +27,12 @@ import Testing
         // Enough of the recording for the meter's second on each device that reads the pipe.
         let speech = try WAVDecoder().read(path: Fixtures.jfk.path).samples
         card.play(TestSoundCard.pcm16(speech), on: "ozen_test_mic")
+        // Then silence, as a room goes on after talk: the test device is not paced, so without
+        // it the recording is read at once and the device then waits in a read of an empty
+        // pipe, which closing the meter's stream can wait on for ever (seen in a full `make
+        // test` here: `ozen devices` held in PortAudio's close, its reader in ALSA's read).
+        let room = QuietRoom(card: card)
+        defer { room.stop() }
         let result = try OzenProcess.run(["devices"], environment: ["ALSA_CONFIG_PATH": card.alsaConfigPath])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty, "ALSA noise: \(result.stderr)")
