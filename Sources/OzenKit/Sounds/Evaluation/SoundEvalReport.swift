@@ -200,6 +200,7 @@ public struct SoundEvalReport: Sendable {
                     ("kind", .string(c.kind.name)), ("threshold", .number(Double(c.kind.threshold), decimals: 2)),
                     ("windows_to_agree", .int(c.kind.windowsToAgree)), ("windows_looked", .int(c.kind.windowsLooked)),
                     ("sure_score", c.kind.sureScore.map { .number(Double($0), decimals: 2) } ?? .null),
+                    ("talk_levels", c.kind.talkLevels.map { .array($0.map { .number(Double($0), decimals: 4) }) } ?? .null),
                     ("trials", .int(c.trials)), ("detected", .int(c.detected)), ("within_1_s", .int(c.prompt)),
                     ("median_delay", c.medianDelay.map { .number($0, decimals: 2) } ?? .null),
                     ("wrong_alerts", .int(c.confusions)), ("talk_alerts", .int(c.talkAlerts)), ("admissible", .bool(c.admissible)),
