@@ -108,17 +108,7 @@ stalled() { # stalled PID LOG NAME
     else
       echo "make test: $name printed nothing for $STALL_SECONDS s: it is stuck. Tests started and not ended:"
     fi
-    /usr/bin/python3 - "$log" <<'PY'
-import re, sys
-started, ended = [], set()
-for line in open(sys.argv[1], encoding="utf-8", errors="replace"):
-    m = re.search(r"◇ Test (.+?) started\.", line)
-    if m and m.group(1) != "run" and not m.group(1).startswith("case "): started.append(m.group(1))
-    m = re.search(r"[✔✘] Test (.+?) (?:with \d+ test cases? )?(passed|failed)", line)
-    if m: ended.add(m.group(1))
-for name in started:
-    if name not in ended: print("stuck:", name)
-PY
+    /usr/bin/python3 scripts/test_report.py --unfinished "$log"
     local children; children="$(descendants "$pid")"
     [ -n "$children" ] && { echo "-- the processes it started:"; ps -o pid,etime,args --no-headers $children | cut -c1-200; }
     echo "-- threads of the test process ($pid):"; threads_of "$pid"

@@ -2,6 +2,7 @@
 """The closing report of `make test`, read from the logs of its `swift test` runs.
 
 Usage: scripts/test_report.py --expect N LOG...
+       scripts/test_report.py --unfinished LOG   (the tests a stuck run was in the middle of)
 
 Swift Testing ends each test and suite with lines such as
   ✔ Test aBreathKeepsTheLineOpen() passed after 4.1 seconds.
@@ -19,15 +20,34 @@ import sys
 
 SUITE = re.compile(r"Suite (.+?) (passed|failed) after ([0-9.]+) seconds")
 STUCK = re.compile(r"^stuck: (.+)$")
+STARTED = re.compile(r"◇ Test (?!run started|case )(.+?) started\.")
 TEST = re.compile(r"^\s*(✔|✘) Test (?!run with |case )(.+?) (passed|failed) after ")
+
+
+def unfinished(paths) -> int:
+    """'stuck: NAME' for each test a log started and did not end (test.sh, on a stuck run)."""
+    for path in paths:
+        with open(path, encoding="utf-8", errors="replace") as log:
+            lines = log.read().splitlines()
+        ended = {re.sub(r" with \d+ test cases?$", "", test.group(2)) for test in map(TEST.search, lines) if test}
+        for name in [started.group(1) for started in map(STARTED.search, lines) if started]:
+            if name not in ended:
+                print("stuck:", name)
+    return 0
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description="make test's closing report")
-    parser.add_argument("--expect", type=int, required=True, help="how many tests `swift test list` named")
+    parser.add_argument("--expect", type=int, help="how many tests `swift test list` named")
+    parser.add_argument("--unfinished", action="store_true",
+                        help="instead: print 'stuck: NAME' for each test the log started and never ended")
     parser.add_argument("--slowest", type=int, default=10)
     parser.add_argument("logs", nargs="+")
     args = parser.parse_args()
+    if args.unfinished:
+        return unfinished(args.logs)
+    if args.expect is None:
+        parser.error("--expect is required")
 
     suites, passed, failed, stuck = [], 0, [], []
     for path in args.logs:
@@ -41,8 +61,8 @@ def main() -> int:
             suite = SUITE.search(line)
             if suite:
                 suites.append((float(suite.group(3)), suite.group(1).strip('"'), suite.group(2)))
-            if STUCK.match(line):
-                stuck.append(STUCK.match(line).group(1))
+            if (found := STUCK.match(line)):
+                stuck.append(found.group(1))
             test = TEST.search(line)
             if test:
                 if test.group(3) == "passed":

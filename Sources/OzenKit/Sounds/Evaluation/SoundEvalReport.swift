@@ -210,11 +210,11 @@ public struct SoundEvalReport: Sendable {
         var lines = [String(format: "chosen on the tune half (talk: %.0f min)", talkMinutes)]
         for c in choices {
             let rule = c.kind.windowsToAgree == 1 ? "1 window" : "\(c.kind.windowsToAgree) of \(c.kind.windowsLooked)"
-            let sure = (c.kind.sureScore.map { String(format: ", sure %.2f", $0) } ?? "")
-                + (c.kind.talkLevels.map { ", × talk " + $0.map { String(format: "%.4f", $0) }.joined(separator: " ") } ?? "")
+            let sure = c.kind.sureScore.map { String(format: ", sure %.2f", $0) } ?? ""
+            let talk = c.kind.talkLevels.map { ", × talk " + $0.map { String(format: "%.4f", $0) }.joined(separator: " ") } ?? ""
             let delay = c.medianDelay.map { String(format: "%.2f s", $0) } ?? "–"
-            lines.append(String(format: "%@: threshold %.2f, %@%@ — found %d of %d (%d within 1 s), delay %@, wrong %d, talk %d%@",
-                                c.kind.name, c.kind.threshold, rule, sure, c.detected, c.trials, c.prompt, delay,
+            lines.append(String(format: "%@: threshold %.2f, %@%@%@ — found %d of %d (%d within 1 s), delay %@, wrong %d, talk %d%@",
+                                c.kind.name, c.kind.threshold, rule, sure, talk, c.detected, c.trials, c.prompt, delay,
                                 c.confusions, c.talkAlerts, c.admissible ? "" : " (nothing kept talk quiet: strictest kept)"))
         }
         return lines.joined(separator: "\n")
