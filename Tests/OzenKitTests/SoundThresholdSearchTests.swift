@@ -60,6 +60,21 @@ import Testing
         #expect(search.talk[0].replay(kinds: [lower], classNames: RecordedSoundScores.classNames).alerts.isEmpty)
     }
 
+    /// A danger's recording announced as another danger (a fire bell heard as a siren) still
+    /// gets her out of the house: no confusion, so the siren keeps numbers that raise it; the
+    /// same alert counted as a confusion would have the search give them up.
+    @Test func aDangerAnnouncedAsAnotherIsNoConfusion() throws {
+        let siren = try #require(SoundKind.named("siren"))
+        let bell = Self.trial(RecordedSoundScores.fireEngine, name: "alarm", expected: "alarm", soundStart: 0.5, soundEnd: 6)
+        var search = SoundThresholdSearch(classNames: RecordedSoundScores.classNames, trials: [bell], talk: Self.search.talk)
+        #expect(!bell.replay(kinds: [siren], classNames: RecordedSoundScores.classNames).alerts.isEmpty)
+        let kept = search.choose(for: siren)
+        #expect(kept.kind == siren && kept.confusions == 0, "\(kept)")
+        search.dangers = []
+        let counted = search.choose(for: siren)
+        #expect(counted.kind != siren && counted.confusions == 0, "\(counted)")
+    }
+
     @Test func aKindNothingWasHeardOfKeepsItsOwnNumbers() throws {
         let knock = try #require(SoundKind.named("knock"))
         let choice = Self.search.choose(for: knock)

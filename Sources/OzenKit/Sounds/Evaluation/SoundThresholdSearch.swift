@@ -7,7 +7,7 @@
 /// grid step lower (a margin for talk it has not heard). Among those it takes the most
 /// detections of the kind, each detection that is not within `promptSeconds` of the sound's
 /// start counting half, less two for every other recording (another kind's, or a chime that
-/// must raise nothing) it calls this kind; then the lower median delay; then the higher
+/// must raise nothing) it calls this kind, a danger's recording called another danger aside; then the lower median delay; then the higher
 /// numbers (more margin). When no candidate is admissible, the strictest is kept and the
 /// result says so. When no candidate finds the kind at all (no recording of it, or stand-ins
 /// the classifier does not hear as it), the kind's own numbers are kept if talk stays quiet
@@ -47,6 +47,9 @@ public struct SoundThresholdSearch: Sendable {
     public var talk: [RecordedSoundTrial]
     /// Whether kinds may also be judged against what talk gave their classes.
     public var judgedAgainstTalk = false
+    /// Kinds that are dangers: one of them announced on another's recording (a fire bell heard
+    /// as a siren) still gets her out of the house, so it is no confusion, though no detection.
+    public var dangers = Set(SoundKind.all.filter(\.isDanger).map(\.name))
 
     public init(classNames: [String], trials: [RecordedSoundTrial], talk: [RecordedSoundTrial]) {
         self.classNames = classNames
@@ -105,6 +108,8 @@ public struct SoundThresholdSearch: Sendable {
                     if delay <= Self.promptSeconds { prompt += 1 }
                 }
                 confusions += run.falseAlarms.filter { $0.at < trial.soundStart }.count
+            } else if let expected = trial.expected, dangers.contains(expected), dangers.contains(kind.name) {
+                confusions += run.alerts.filter { $0.at < trial.soundStart }.count
             } else {
                 confusions += run.alerts.count
             }
