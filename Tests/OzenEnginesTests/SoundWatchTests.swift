@@ -5,7 +5,8 @@ import OzenTestSupport
 import Testing
 
 /// The sound alerts end to end with the real classifiers (YAMNet, EfficientAT, both together)
-/// on real recordings: a telephone ringing into real talk is found while it rings, talk alone
+/// on real recordings: a telephone ringing into real talk is found while it rings, a door chime
+/// as the doorbell, talk alone
 /// raises nothing, the watch hears the same however the stream is cut into pieces, and a
 /// microphone's own 32 kHz copy reaches EfficientAT in place of the 16 kHz audio brought up.
 @Suite(.serialized) struct SoundWatchTests {
@@ -36,6 +37,24 @@ import Testing
         let found = try #require(trial.detection, "\(trial.alerts)")
         #expect(found.className.hasPrefix("Telephone") || found.className == "Ringtone")
         #expect(found.at < trial.soundEnd, "found at \(found.at), the ringing ended at \(trial.soundEnd)")
+        #expect(trial.falseAlarms.isEmpty, "\(trial.falseAlarms)")
+    }
+
+    /// A real door chime rung twice into talk at the same loudness, heard at 32 kHz as a
+    /// microphone brings it, is told as the doorbell before it ends, and as nothing else.
+    @Test func aDoorbellRungIntoTalkIsToldAsTheDoorbell() throws {
+        let rate = LiveAudioInbox.wideRate
+        let chime = try WAVDecoder().read(path: Fixtures.path("alerts/32k/doorbell-homedecor.wav"))
+        #expect(chime.sampleRate == rate)
+        let ring = SoundMix.repeated(chime.samples, times: 2, gapSeconds: 1, rate: rate)
+        let talk = Resampler(from: MonoAudio.speechRate, to: rate)
+            .resample(try Self.samples("librivox/sense_and_sensibility_01_austen_64kb-0880.wav"))
+        let mixed = SoundMix.mix(sound: ring, into: talk, at: 2 * rate, levelDB: 0, rate: rate)
+        var trial = SoundTrial(expected: "doorbell", soundStart: 2, soundEnd: 2 + Double(ring.count) / Double(rate))
+        try trial.run(SoundWatch(classifier: try Self.classifier(.efficientat), inputRate: rate), over: mixed)
+        let found = try #require(trial.detection, "\(trial.alerts)")
+        #expect(found.className == "Doorbell" || found.className == "Ding-dong")
+        #expect(found.at < trial.soundEnd, "found at \(found.at), the chime ended at \(trial.soundEnd)")
         #expect(trial.falseAlarms.isEmpty, "\(trial.falseAlarms)")
     }
 
