@@ -7,8 +7,8 @@
 /// grid step lower (a margin for talk it has not heard). Among those it takes the most
 /// detections of the kind, each detection that is not within `promptSeconds` of the sound's
 /// start counting half, less two for every other recording (another kind's, or a chime that
-/// must raise nothing) it calls this kind, a danger's recording called another danger aside; then the lower median delay; then the higher
-/// numbers (more margin). When no candidate is admissible, the strictest is kept and the
+/// must raise nothing) it calls this kind, a danger's recording called another danger aside;
+/// then the lower median delay; then the higher numbers (more margin). When no candidate is admissible, the strictest is kept and the
 /// result says so. When no candidate finds the kind at all (no recording of it, or stand-ins
 /// the classifier does not hear as it), the kind's own numbers are kept if talk stays quiet
 /// with them and no other recording raises the kind: the search has nothing to choose on, and
