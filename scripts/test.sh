@@ -100,10 +100,11 @@ threads_of() { # threads_of PID: every thread's stack, short, Swift's names read
     | grep -E '^(Thread|#)' | $readable | cut -c1-240 | head -n 1500
 }
 descendants() { local c; for c in $(pgrep -P "$1"); do echo "$c"; descendants "$c"; done; }
+ran_to_the_end() { grep -q "Test run with .* after " "$1"; } # ran_to_the_end LOG: its closing line is there
 stalled() { # stalled PID LOG NAME
   local pid="$1" log="$2" name="$3" child
   {
-    if grep -q "Test run with .* after " "$log"; then
+    if ran_to_the_end "$log"; then
       echo "make test: $name ended its tests but has not exited a minute later: it is stuck on its way out."
     else
       echo "make test: $name printed nothing for $STALL_SECONDS s: it is stuck. Tests started and not ended:"
@@ -133,7 +134,7 @@ run() { # run NAME PREFIX ARGS...: one test process, one suite at a time, its ou
     sleep 2
     now="$(stat -c %s "$log")"
     if [ "$now" != "$size" ]; then size="$now" quiet=0; else quiet=$((quiet + 2)); fi
-    [ -z "$ended" ] && grep -q "Test run with .* after " "$log" && { ended=1 limit=60; }
+    [ -z "$ended" ] && ran_to_the_end "$log" && { ended=1 limit=60; }
     [ "$quiet" -ge "$limit" ] && { stalled "$pid" "$log" "$name"; break; }
   done
   wait "$pid"; local rc=$?

@@ -25,9 +25,9 @@ public struct SoundAlertPolicy: Sendable {
     public let kinds: [SoundKind]
     /// Catalog class names the classifier does not know (none with YAMNet's class map).
     public let missingClasses: [String]
-    private let classIndices: [[Int]]
-    /// What each listened class's score is divided by (1, or the kind's talk level for it).
-    private let classDivisors: [[Float]]
+    /// Each kind's classes the classifier knows: where its score is, and what the score is
+    /// divided by (1, or the kind's talk level for that class).
+    private let classes: [[(index: Int, divisor: Float)]]
     private let classNames: [String]
     private var states: [KindState]
 
@@ -54,9 +54,10 @@ public struct SoundAlertPolicy: Sendable {
         let listened = kinds.filter { !muted.contains($0.name) }
         self.kinds = listened
         self.classNames = classNames
-        self.classIndices = listened.map { $0.classes.compactMap { index[$0] } }
-        self.classDivisors = listened.map { kind in
-            kind.classes.indices.compactMap { c in index[kind.classes[c]].map { _ in kind.talkLevels.map { max($0[c], 1e-6) } ?? 1 } }
+        self.classes = listened.map { kind in
+            kind.classes.enumerated().compactMap { c, name in
+                index[name].map { (index: $0, divisor: kind.talkLevels.map { max($0[c], 1e-6) } ?? 1) }
+            }
         }
         self.missingClasses = kinds.flatMap(\.classes).filter { index[$0] == nil }
         self.states = Array(repeating: KindState(), count: listened.count)
@@ -69,8 +70,8 @@ public struct SoundAlertPolicy: Sendable {
             // The kind's score: its highest class's, over what talk gave that class when the
             // kind is judged against talk; `raw` is that class's own score, which alerts carry.
             var score: Float = 0, raw: Float = 0, best = -1
-            for (j, i) in classIndices[k].enumerated() where i < scores.count && scores[i] / classDivisors[k][j] > score {
-                score = scores[i] / classDivisors[k][j]
+            for (i, divisor) in classes[k] where i < scores.count && scores[i] / divisor > score {
+                score = scores[i] / divisor
                 raw = scores[i]
                 best = i
             }

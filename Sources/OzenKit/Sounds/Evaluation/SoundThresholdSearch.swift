@@ -8,11 +8,11 @@
 /// detections of the kind, each detection that is not within `promptSeconds` of the sound's
 /// start counting half, less two for every other recording (another kind's, or a chime that
 /// must raise nothing) it calls this kind, a danger's recording called another danger aside;
-/// then the lower median delay; then the higher numbers (more margin). When no candidate is admissible, the strictest is kept and the
-/// result says so. When no candidate finds the kind at all (no recording of it, or stand-ins
-/// the classifier does not hear as it), the kind's own numbers are kept if talk stays quiet
-/// with them and no other recording raises the kind: the search has nothing to choose on, and
-/// a real doorbell may well be heard. Otherwise the candidate with the fewest such confusions
+/// then the lower median delay; then the higher numbers (more margin). When no candidate is
+/// admissible, the strictest is kept and the result says so. When no candidate finds the kind
+/// at all (no recording of it, or stand-ins the classifier does not hear as it), the kind's
+/// own numbers are kept if talk stays quiet with them and no other recording raises the kind:
+/// the search has nothing to choose on, and a real doorbell may well be heard. Otherwise the candidate with the fewest such confusions
 /// and the most margin is taken.
 public struct SoundThresholdSearch: Sendable {
     /// Scores tried as thresholds and sure scores, finer near zero: under talk a sound's class
@@ -100,15 +100,18 @@ public struct SoundThresholdSearch: Sendable {
         var delays: [Double] = []
         for trial in trials {
             let run = trial.replay(kinds: [kind], classNames: classNames)
-            if trial.expected == kind.name {
+            let ofKind = trial.expected == kind.name
+            if ofKind {
                 trialsOfKind += 1
                 if let delay = run.delay {
                     detected += 1
                     delays.append(delay)
                     if delay <= Self.promptSeconds { prompt += 1 }
                 }
-                confusions += run.falseAlarms.filter { $0.at < trial.soundStart }.count
-            } else if let expected = trial.expected, dangers.contains(expected), dangers.contains(kind.name) {
+            }
+            // On its own recording, or on another danger's when it is a danger, only an alert
+            // before the sound began is wrong; on any other recording every alert is.
+            if ofKind || (dangers.contains(kind.name) && trial.expected.map(dangers.contains) == true) {
                 confusions += run.alerts.filter { $0.at < trial.soundStart }.count
             } else {
                 confusions += run.alerts.count
