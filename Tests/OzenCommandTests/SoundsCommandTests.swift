@@ -62,6 +62,11 @@ import Testing
 
         let wrongHalf = try OzenProcess.run(["sounds", "eval", "--tune", "--half", "report"], environment: environment)
         #expect(wrongHalf.status == 64 && wrongHalf.stderr.contains("tune half"), "\(wrongHalf.stderr)")
+        // --retune chooses on the tune half and reports the other; --against-talk is a way to choose.
+        let retuneTune = try OzenProcess.run(["sounds", "eval", "--tune", "--retune"], environment: environment)
+        #expect(retuneTune.status == 64 && retuneTune.stderr.contains("--retune"), "\(retuneTune.stderr)")
+        let talkAlone = try OzenProcess.run(["sounds", "eval", "--against-talk"], environment: environment)
+        #expect(talkAlone.status == 64 && talkAlone.stderr.contains("--against-talk"), "\(talkAlone.stderr)")
     }
 
     @Test func hearFindsTheTelephoneAndNothingInPlainSpeech() throws {

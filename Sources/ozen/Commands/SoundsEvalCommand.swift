@@ -8,7 +8,7 @@ import OzenSessions
 enum SoundsEvalCommand {
     static func settings(_ arguments: [String]) throws -> SoundsEvalSettings {
         let args = try ArgumentReader(arguments, options: ["--half", "--levels", "--minutes", "--fixtures", "--only", "--tagger", "--feed", "--window", "--recent", "--hop"],
-                                      flags: ["--tune", "--json", "--against-talk"])
+                                      flags: ["--tune", "--json", "--against-talk", "--retune"])
         guard args.positional.isEmpty else { throw UsageError(SoundsCommand.usage) }
         let levels = try (args.value("--levels") ?? "0,-10,-20").split(separator: ",").map { raw -> Double in
             guard let level = Double(raw.trimmingCharacters(in: .whitespaces)), (-40...40).contains(level) else {
@@ -51,7 +51,8 @@ enum SoundsEvalCommand {
             guard let seconds = Double(raw), (0.1...1).contains(seconds) else { throw UsageError(tr("--hop צריך שניות בין 0.1 ל־1, קיבל '\(raw)'", "--hop needs seconds between 0.1 and 1, got '\(raw)'")) }
             settings.hopSeconds = seconds
         }
-        if args.flag("--against-talk") { guard tune else { throw UsageError(tr("‏--against-talk הולך עם --tune: הוא דרך לבחור את המספרים", "--against-talk goes with --tune: it is a way to choose the numbers")) }; settings.againstTalk = true }
+        if args.flag("--retune") { guard !tune, half == .report else { throw UsageError(tr("‏--retune בוחר על חצי tune ומדווח על חצי report", "--retune chooses on the tune half and reports on the report half")) }; settings.retune = true }
+        if args.flag("--against-talk") { guard tune || settings.retune else { throw UsageError(tr("‏--against-talk הולך עם --tune או --retune: הוא דרך לבחור את המספרים", "--against-talk goes with --tune or --retune: it is a way to choose the numbers")) }; settings.againstTalk = true }
         return settings
     }
 

@@ -27,21 +27,54 @@ public enum SoundsEval {
     static let catalogueFile = "alerts/alert-sounds.tsv"
 
     /// Runs the eval and returns what it prints: the report (text or JSON), or with `tune` the
-    /// numbers chosen for `SoundKinds.swift`.
+    /// numbers chosen for `SoundKinds.swift`. With `retune` the numbers are first chosen on the
+    /// tune half with these same settings (another hop, window or feed), and the report half is
+    /// reported with them: one command for a setting's figures, no table edited by hand.
     public static func run(_ options: SoundsEvalSettings, home: OzenHome) throws -> String {
-        let catalogue = try recordings(in: options.folder).filter { $0.half == options.half }
-        let chosen = options.only.isEmpty ? catalogue : catalogue.filter { options.only.contains($0.file) }
+        let classifier = try options.tagger.classifier(home: home, windowSeconds: options.windowSeconds, recentSeconds: options.recentSeconds)
+        let began = Date()
+        if options.tune {
+            let heard = try hear(options.half, only: options.only, options: options, classifier: classifier)
+            return SoundEvalReport.tuning(choose(options.tagger.kinds, on: heard, options: options),
+                                          talkMinutes: heard.talkSeconds / 60, json: options.json)
+        }
+        var kinds = options.tagger.kinds
+        if options.retune {
+            kinds = choose(kinds, on: try hear(.tune, only: [], options: options, classifier: classifier), options: options).map(\.kind)
+        }
+        let heard = try hear(options.half, only: options.only, options: options, classifier: classifier)
+        let report = SoundEvalReport(kinds: kinds, classNames: heard.classNames, trials: heard.trials, talk: heard.talk,
+                                     levels: options.levels, half: options.half.rawValue, recordings: heard.recordings,
+                                     speech: heard.speech, talkName: heard.talkName,
+                                     millisecondsPerWindow: heard.millisecondsPerWindow,
+                                     secondsTaken: Date().timeIntervalSince(began))
+        return options.json ? report.json.serialized() : report.text
+    }
+
+    /// One half as the classifier heard it: every recording laid into every speech recording
+    /// at every level, and the half's plain talk, each window's scores kept.
+    struct Heard {
+        var recordings: [AlertRecording]
+        var speech: [String]
+        var trials: [RecordedSoundTrial]
+        var talk: RecordedSoundTrial
+        var talkName: String
+        var talkSeconds: Double
+        var classNames: [String]
+        var millisecondsPerWindow: Double
+    }
+
+    static func hear(_ half: AlertRecording.Half, only: [String], options: SoundsEvalSettings,
+                     classifier: any SoundClassifier) throws -> Heard {
+        let catalogue = try recordings(in: options.folder).filter { $0.half == half }
+        let chosen = only.isEmpty ? catalogue : catalogue.filter { only.contains($0.file) }
         guard !chosen.isEmpty else {
             throw UsageError(tr("--only צריך אחד מאלה: ", "--only needs one of: ") + catalogue.map(\.file).joined(separator: ", "))
         }
-        let classifier = try options.tagger.classifier(home: home, windowSeconds: options.windowSeconds, recentSeconds: options.recentSeconds)
-        let kinds = options.tagger.kinds
         var recorder = SoundScoreRecorder(classifier: classifier, hopSeconds: options.hopSeconds)
-        let began = Date()
-
         var trials: [RecordedSoundTrial] = []
         let feed = options.feedRate
-        let beds = try speechBeds(options.half, folder: options.folder).map { (name: $0.name, samples: upsampled($0.samples, to: feed)) }
+        let beds = try speechBeds(half, folder: options.folder).map { (name: $0.name, samples: upsampled($0.samples, to: feed)) }
         let rate = Double(feed)
         for recording in chosen {
             let sound = SoundMix.repeated(try alertSamples(recording.file, folder: options.folder, rate: feed),
@@ -57,21 +90,18 @@ public enum SoundsEval {
                 }
             }
         }
-        let talkAudio = try talk(options.half, beds: beds, folder: options.folder, minutes: options.minutes, rate: feed)
+        let talkAudio = try talk(half, beds: beds, folder: options.folder, minutes: options.minutes, rate: feed)
         let talkTrial = try recorder.record(talkAudio.samples, rate: feed, name: talkAudio.name, expected: nil, levelDB: nil,
                                             soundStart: 0, soundEnd: 0)
+        return Heard(recordings: chosen, speech: beds.map(\.name), trials: trials, talk: talkTrial, talkName: talkAudio.name,
+                     talkSeconds: talkAudio.seconds, classNames: recorder.classNames,
+                     millisecondsPerWindow: recorder.millisecondsPerWindow)
+    }
 
-        if options.tune {
-            var search = SoundThresholdSearch(classNames: recorder.classNames, trials: trials, talk: [talkTrial])
-            search.judgedAgainstTalk = options.againstTalk
-            let choices = kinds.map { search.choose(for: $0) }
-            return SoundEvalReport.tuning(choices, talkMinutes: talkAudio.seconds / 60, json: options.json)
-        }
-        let report = SoundEvalReport(kinds: kinds, classNames: recorder.classNames, trials: trials, talk: talkTrial,
-                                     levels: options.levels, half: options.half.rawValue, recordings: chosen,
-                                     speech: beds.map(\.name), talkName: talkAudio.name,
-                                     millisecondsPerWindow: recorder.millisecondsPerWindow,
-                                     secondsTaken: Date().timeIntervalSince(began))
-        return options.json ? report.json.serialized() : report.text
+    /// Every kind's numbers chosen on a heard tune half (`SoundThresholdSearch`).
+    static func choose(_ kinds: [SoundKind], on heard: Heard, options: SoundsEvalSettings) -> [SoundThresholdSearch.Choice] {
+        var search = SoundThresholdSearch(classNames: heard.classNames, trials: heard.trials, talk: [heard.talk])
+        search.judgedAgainstTalk = options.againstTalk
+        return kinds.map { search.choose(for: $0) }
     }
 }

@@ -30,6 +30,8 @@ public struct SoundsEvalSettings: Sendable {
     public var hopSeconds = SoundWatch.standardHopSeconds
     /// `--tune` may also judge a kind's classes against what the tune half's talk gave them.
     public var againstTalk = false
+    /// `--retune`: choose the numbers on the tune half with these settings, then report with them.
+    public var retune = false
 
     public init(half: AlertRecording.Half, levels: [Double], minutes: Double, folder: String, only: [String], tune: Bool, json: Bool,
                 tagger: SoundTagger = .standard, feedRate: Int = MonoAudio.speechRate, windowSeconds: Double? = nil, recentSeconds: Double? = nil) {
