@@ -667,12 +667,13 @@ alert_sounds() { # alert_sounds DEST
   want="alerts-3 $(sha "$ALERT_SOUNDS_TSV") $(sha "$REPO/scripts/extract_packed_sound.py")"
   if [ -f "$dest/.complete" ] && [ "$(cat "$dest/.complete")" = "$want" ]; then say "alert recordings: present ($dest)"; return; fi
   rm -rf "$dest"; mkdir -p "$dest/32k"
-  local cache="$CACHE/alert-sounds" file kind half times gap pkg ver member sum licence
+  local cache="$CACHE/alert-sounds" file kind half times gap pkg ver member sum licence what
   local container inner original deb work got name wheel count=0
   work="$(mktemp -d -p "$WORK")"
   mkdir -p "$cache/debs"
-  while IFS=$'\t' read -r file kind half times gap pkg ver member sum licence; do
+  while IFS=$'\t' read -r file kind half times gap pkg ver member sum licence what; do
     case "$file" in ''|'#'*) continue;; esac
+    case "$what" in real|stand-in) ;; *) fail "$file: the last column of scripts/alert-sounds.tsv must be real or stand-in, not '$what'";; esac
     container="${member%%!*}"; inner=""
     [ "$container" != "$member" ] && inner="${member#*!}"
     original="$cache/originals/$file.orig"

@@ -22,6 +22,11 @@ import Testing
         }
         // Dangers, the door and the phone have at least four recordings each.
         for kind in ["alarm", "siren", "doorbell", "phone"] { #expect((byKind[kind]?.count ?? 0) >= 4, "\(kind)") }
+        // The stand-ins are named as such: desktop chimes and a bell ring for doorbells, a beeper
+        // and a game's bell for alarms, a steam whistle and hiss for the kettle.
+        #expect(recordings.filter(\.isStandIn).map(\.file).sorted() == [
+            "alarm-fire-bell.wav", "alarm-high-beeps.wav", "doorbell-bell-ring.wav", "doorbell-chime-eiskalt.wav",
+            "doorbell-chime-oxygen.wav", "doorbell-two-tone.wav", "kettle-steam-hiss.wav", "kettle-steam-whistle.wav"])
         // Sounds that must raise nothing (desktop chimes, other animals, a washing machine) are in both halves too.
         #expect(Set(recordings.filter { $0.kind == nil }.map(\.half)) == [.tune, .report])
     }
@@ -36,8 +41,8 @@ import Testing
     }
 
     @Test func aDamagedLineIsRefusedWithItsNumber() {
-        let good = "x.wav\tdog\ttune\t1\t0\tpkg\t1.0\tpath\tabc\tMIT"
-        #expect(throws: AlertRecording.ReadError(line: 3, detail: "10 columns needed, found 3")) {
+        let good = "x.wav\tdog\ttune\t1\t0\tpkg\t1.0\tpath\tabc\tMIT\treal"
+        #expect(throws: AlertRecording.ReadError(line: 3, detail: "11 columns needed, found 3")) {
             _ = try AlertRecording.catalogue(tsv: "# note\n\(good)\na\tb\tc\n")
         }
         #expect(throws: AlertRecording.ReadError.self) {
@@ -49,7 +54,12 @@ import Testing
         #expect(throws: AlertRecording.ReadError.self) {
             _ = try AlertRecording.catalogue(tsv: good.replacingOccurrences(of: "\t1\t0\t", with: "\tmany\t0\t"))
         }
+        #expect(throws: AlertRecording.ReadError(line: 1, detail: "the last column must be real or stand-in, found 'fake'")) {
+            _ = try AlertRecording.catalogue(tsv: good.replacingOccurrences(of: "\treal", with: "\tfake"))
+        }
         let read = try? AlertRecording.catalogue(tsv: good.replacingOccurrences(of: "\tdog\t", with: "\t-\t"))
-        #expect(read?.first?.kind == nil && read?.first?.half == .tune)
+        #expect(read?.first?.kind == nil && read?.first?.half == .tune && read?.first?.isStandIn == false)
+        let standIn = try? AlertRecording.catalogue(tsv: good.replacingOccurrences(of: "\treal", with: "\tstand-in"))
+        #expect(standIn?.first?.isStandIn == true)
     }
 }

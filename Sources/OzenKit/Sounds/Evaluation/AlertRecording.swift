@@ -24,6 +24,9 @@ public struct AlertRecording: Sendable, Equatable {
     /// Where it comes from: "tuxpaint-stamps-default 1:2022.06.04-1".
     public var source: String
     public var licence: String
+    /// Not a recording of the thing itself (a desktop chime standing in for a doorbell, a game's
+    /// beeper for a smoke alarm): counted apart from the figures, never as a real recording.
+    public var isStandIn: Bool
 
     public struct ReadError: Error, Equatable, CustomStringConvertible {
         public var line: Int
@@ -40,15 +43,20 @@ public struct AlertRecording: Sendable, Equatable {
     }
 
     /// Columns: file, kind ("-" for none), half, times, gap, package, version, member (the
-    /// file inside the package), sha256 of the member, licence. Lines starting with # are notes.
+    /// file inside the package), sha256 of the member, licence, and "real" or "stand-in".
+    /// Lines starting with # are notes.
     public static func catalogue(tsv: String, kinds: [SoundKind] = SoundKind.all) throws(ReadError) -> [AlertRecording] {
         var out: [AlertRecording] = []
         for (number, raw) in tsv.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
             if line.isEmpty || line.hasPrefix("#") { continue }
             let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard f.count == 10 else {
-                throw ReadError(line: number + 1, detail: tr("צריך 10 עמודות, יש \(f.count)", "10 columns needed, found \(f.count)"))
+            guard f.count == 11 else {
+                throw ReadError(line: number + 1, detail: tr("צריך 11 עמודות, יש \(f.count)", "11 columns needed, found \(f.count)"))
+            }
+            guard f[10] == "real" || f[10] == "stand-in" else {
+                throw ReadError(line: number + 1, detail: tr("העמודה האחרונה צריכה להיות real או stand-in, יש '\(f[10])'",
+                                                              "the last column must be real or stand-in, found '\(f[10])'"))
             }
             guard let half = Half(rawValue: f[2]) else {
                 throw ReadError(line: number + 1, detail: tr("חצי לא מוכר '\(f[2])' (tune או report)", "unknown half '\(f[2])' (tune or report)"))
@@ -61,7 +69,7 @@ public struct AlertRecording: Sendable, Equatable {
                 throw ReadError(line: number + 1, detail: tr("אין סוג צליל '\(kind)'", "no sound kind is called '\(kind)'"))
             }
             out.append(AlertRecording(file: f[0], kind: kind, half: half, times: times, gap: gap,
-                                      source: "\(f[5]) \(f[6])", licence: f[9]))
+                                      source: "\(f[5]) \(f[6])", licence: f[9], isStandIn: f[10] == "stand-in"))
         }
         return out
     }

@@ -4,6 +4,8 @@ import Foundation
 /// in real speech) and plain talk, counted the way the issue's targets are written: recall per
 /// kind and per loudness, every danger at 0 dB, how soon after its onset a sound is reported,
 /// the wrong alerts, the alerts an hour of conversation raises, and the classifier's cost.
+/// Stand-ins (a desktop chime for a doorbell) are counted apart and in none of those figures:
+/// finding one says nothing of a real doorbell, and missing one nothing against the alerts.
 public struct SoundEvalReport: Sendable {
     /// Kinds whose false alerts in talk matter most (issue 17: at most one an hour).
     public static let urgent: Set<String> = ["alarm", "siren", "doorbell", "phone"]
@@ -35,6 +37,9 @@ public struct SoundEvalReport: Sendable {
     public var dangersAlertedAtZero = 0
     /// Trials of a kind that raised no alert of it in time.
     public var missed: [RecordedSoundTrial]
+    /// Stand-ins (`AlertRecording.isStandIn`), counted apart from every figure above: their
+    /// files, and per level the trials and those that raised their kind in time.
+    public var standIns: (files: [String], trials: [Int], detected: [Int])
     public var millisecondsPerWindow: Double
     /// Seconds from one window to the next.
     public var hopSeconds: Double
@@ -57,16 +62,21 @@ public struct SoundEvalReport: Sendable {
         let position = Dictionary(uniqueKeysWithValues: listened.enumerated().map { ($1.name, $0) })
         var chimes = 0
         var missed: [RecordedSoundTrial] = []
+        var standIns = (files: [String](), trials: levels.map { _ in 0 }, detected: levels.map { _ in 0 })
         let dangers = Set(listened.filter(\.isDanger).map(\.name))
         var dangersAlerted = 0
         for trial in trials {
             let run = trial.replay(kinds: listened, classNames: classNames)
-            if let expected = trial.expected, dangers.contains(expected), trial.levelDB == 0,
+            if trial.isStandIn, trial.expected != nil, let level = trial.levelDB, let l = levels.firstIndex(of: level) {
+                if let file = trial.recording, !standIns.files.contains(file) { standIns.files.append(file) }
+                standIns.trials[l] += 1
+                if run.delay != nil { standIns.detected[l] += 1 }
+            } else if let expected = trial.expected, dangers.contains(expected), trial.levelDB == 0,
                run.alerts.contains(where: { dangers.contains($0.kind) && $0.at >= trial.soundStart
                    && $0.at <= trial.soundEnd + SoundTrial.lateSeconds }) {
                 dangersAlerted += 1
             }
-            if let expected = trial.expected, let k = position[expected], let level = trial.levelDB,
+            if !trial.isStandIn, let expected = trial.expected, let k = position[expected], let level = trial.levelDB,
                let l = levels.firstIndex(of: level) {
                 figures[k].trials[l] += 1
                 if let delay = run.delay {
@@ -88,6 +98,7 @@ public struct SoundEvalReport: Sendable {
         self.chimeAlerts = chimes
         self.dangersAlertedAtZero = dangersAlerted
         self.missed = missed
+        self.standIns = standIns
     }
 
     public var talkHours: Double { talkSeconds / 3600 }
@@ -136,6 +147,11 @@ public struct SoundEvalReport: Sendable {
             lines.append(row.joined(separator: " "))
         }
         lines.append("recall: " + zip(levels, recallByLevel).map { String(format: "%g dB %.0f %%", $0, $1 * 100) }.joined(separator: ", "))
+        if !standIns.files.isEmpty {
+            lines.append("stand-ins, not counted above (\(standIns.files.joined(separator: ", "))): " + levels.indices.map {
+                String(format: "%d of %d at %g dB", standIns.detected[$0], standIns.trials[$0], levels[$0])
+            }.joined(separator: ", "))
+        }
         if let d = dangersAtZero {
             lines.append("dangers (alarm, siren, explosion) caught at 0 dB: \(d.caught) of \(d.tried), " +
                          "\(dangersAlertedAtZero) of \(d.tried) with some danger alert")
@@ -175,6 +191,12 @@ public struct SoundEvalReport: Sendable {
                 ])
             })),
             ("recall_by_level", .array(recallByLevel.map { .number($0, decimals: 3) })),
+            ("stand_ins", .object([
+                ("recordings", .array(standIns.files.map { .string($0) })),
+                ("by_level", .array(levels.indices.map { l in
+                    .object([("db", .number(levels[l], decimals: 1)), ("trials", .int(standIns.trials[l])), ("detected", .int(standIns.detected[l]))])
+                })),
+            ])),
             ("dangers_at_0_db", dangersAtZero.map {
                 .object([("caught", .int($0.caught)), ("tried", .int($0.tried)), ("any_danger_alert", .int(dangersAlertedAtZero))])
             } ?? .null),
