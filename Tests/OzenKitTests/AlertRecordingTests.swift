@@ -23,10 +23,11 @@ import Testing
         // Dangers, the door and the phone have at least four recordings each.
         for kind in ["alarm", "siren", "doorbell", "phone"] { #expect((byKind[kind]?.count ?? 0) >= 4, "\(kind)") }
         // The stand-ins are named as such: desktop chimes and a bell ring for doorbells, a beeper
-        // and a game's bell for alarms, a steam whistle and hiss for the kettle.
+        // and a game's bell for alarms, a steam whistle and hiss for the kettle, a ringback tone for a phone.
         #expect(recordings.filter(\.isStandIn).map(\.file).sorted() == [
             "alarm-fire-bell.wav", "alarm-high-beeps.wav", "doorbell-bell-ring.wav", "doorbell-chime-eiskalt.wav",
-            "doorbell-chime-oxygen.wav", "doorbell-two-tone.wav", "kettle-steam-hiss.wav", "kettle-steam-whistle.wav"])
+            "doorbell-chime-oxygen.wav", "doorbell-two-tone.wav", "kettle-steam-hiss.wav", "kettle-steam-whistle.wav",
+            "phone-outgoing-calling.wav"])
         // Sounds that must raise nothing (desktop chimes, other animals, a washing machine) are in both halves too.
         #expect(Set(recordings.filter { $0.kind == nil }.map(\.half)) == [.tune, .report])
     }

@@ -26,6 +26,10 @@ import Testing
         #expect(real.recallByLevel == [1])
         #expect(real.standIns.files.isEmpty && real.standIns.trials == [0])
         #expect(!real.text.contains("stand-ins"))
+        // Every wrong alert is told by the recording it was raised on.
+        let told = real.wrongByRecording.values.reduce(0) { $0 + $1.values.reduce(0, +) }
+        #expect(told == real.kinds.reduce(0) { $0 + $1.wrong })
+        #expect(Set(real.wrongByRecording.keys).isSubset(of: ["phone-old-bell.wav", "siren-firetruck-tuxpaint.wav"]))
     }
 
     @Test func aStandInIsCountedApartAndNamed() throws {

@@ -37,6 +37,9 @@ public struct SoundEvalReport: Sendable {
     public var dangersAlertedAtZero = 0
     /// Trials of a kind that raised no alert of it in time.
     public var missed: [RecordedSoundTrial]
+    /// The alerts counted in `KindFigures.wrong`, by the recording they were raised on and
+    /// their kind: which sounds a kind mistakes, to know where its numbers are too low.
+    public var wrongByRecording: [String: [String: Int]]
     /// Stand-ins (`AlertRecording.isStandIn`), counted apart from every figure above: their
     /// files, and per level the trials and those that raised their kind in time.
     public var standIns: (files: [String], trials: [Int], detected: [Int])
@@ -62,6 +65,7 @@ public struct SoundEvalReport: Sendable {
         let position = Dictionary(uniqueKeysWithValues: listened.enumerated().map { ($1.name, $0) })
         var chimes = 0
         var missed: [RecordedSoundTrial] = []
+        var wrong: [String: [String: Int]] = [:]
         var standIns = (files: [String](), trials: levels.map { _ in 0 }, detected: levels.map { _ in 0 })
         let dangers = Set(listened.filter(\.isDanger).map(\.name))
         var dangersAlerted = 0
@@ -89,6 +93,7 @@ public struct SoundEvalReport: Sendable {
             for alert in run.falseAlarms {
                 if trial.expected == nil { chimes += 1 }
                 if let k = position[alert.kind] { figures[k].wrong += 1 }
+                wrong[trial.recording ?? trial.name, default: [:]][alert.kind, default: 0] += 1
             }
         }
         for alert in talk.replay(kinds: listened, classNames: classNames).alerts {
@@ -99,6 +104,7 @@ public struct SoundEvalReport: Sendable {
         self.dangersAlertedAtZero = dangersAlerted
         self.missed = missed
         self.standIns = standIns
+        self.wrongByRecording = wrong
     }
 
     public var talkHours: Double { talkSeconds / 3600 }
@@ -169,6 +175,14 @@ public struct SoundEvalReport: Sendable {
             for (file, levels) in byFile.sorted(by: { $0.key < $1.key }) {
                 lines.append("  \(file): " + levels.sorted { $0.key > $1.key }
                     .map { String(format: "%d at %g dB", $0.value, $0.key) }.joined(separator: ", "))
+            }
+        }
+        if !wrongByRecording.isEmpty {
+            // "doorbell-triplea.wav: phone 3, scream 1".
+            lines.append("wrong alerts, by recording:")
+            for (file, kinds) in wrongByRecording.sorted(by: { $0.key < $1.key }) {
+                lines.append("  \(file): " + kinds.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+                    .map { "\($0.key) \($0.value)" }.joined(separator: ", "))
             }
         }
         return lines.joined(separator: "\n")
