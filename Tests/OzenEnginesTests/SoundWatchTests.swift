@@ -6,9 +6,9 @@ import Testing
 
 /// The sound alerts end to end with the real classifiers (YAMNet, EfficientAT, both together)
 /// on real recordings: a telephone ringing into real talk is found while it rings, a door chime
-/// as the doorbell, talk alone
-/// raises nothing, the watch hears the same however the stream is cut into pieces, and a
-/// microphone's own 32 kHz copy reaches EfficientAT in place of the 16 kHz audio brought up.
+/// as the doorbell, talk alone raises nothing, the watch hears the same however the stream is
+/// cut into pieces, and a microphone's own 32 kHz copy reaches EfficientAT in place of the
+/// 16 kHz audio brought up.
 @Suite(.serialized) struct SoundWatchTests {
     static let classifier: YAMNetSoundClassifier = {
         do { return try YAMNetSoundClassifier(home: Fixtures.home) }

@@ -5,22 +5,26 @@ import Testing
 /// stand-in (a recording that is not the thing itself) is counted apart, in none of the figures
 /// the targets are judged by, whether it is found or not.
 @Suite struct SoundEvalReportTests {
-    static func report(phoneIsStandIn: Bool) -> SoundEvalReport {
+    static func report(phoneIsStandIn: Bool) throws -> SoundEvalReport {
+        // The two recordings as the list names them; only the last column differs.
+        let list = """
+            phone-old-bell.wav\tphone\treport\t2\t1\tlinphone-common\t5.1.65-4\tpath\tabc\tGPL-3+\t\(phoneIsStandIn ? "stand-in" : "real")
+            siren-firetruck-tuxpaint.wav\tsiren\treport\t1\t0\ttuxpaint\t1\tpath\tabc\tGPL-2+\treal
+            """
         var phone = SoundThresholdSearchTests.trial(RecordedSoundScores.phoneRingingDuringTalk, name: "phone at 0 dB",
                                                     expected: "phone", soundStart: 2, soundEnd: 6.54)
         phone.recording = "phone-old-bell.wav"
-        phone.isStandIn = phoneIsStandIn
         var siren = SoundThresholdSearchTests.trial(RecordedSoundScores.fireEngine, name: "fire engine at 0 dB",
                                                     expected: "siren", soundStart: 0.5, soundEnd: 6)
         siren.recording = "siren-firetruck-tuxpaint.wav"
         return SoundEvalReport(kinds: SoundKind.all, classNames: RecordedSoundScores.classNames, trials: [phone, siren],
                                talk: SoundThresholdSearchTests.trial(RecordedSoundScores.talk, name: "talk", expected: nil),
-                               levels: [0], half: "report", recordings: [], speech: ["jfk"], talkName: "talk",
-                               millisecondsPerWindow: 1, secondsTaken: 1)
+                               levels: [0], half: "report", recordings: try AlertRecording.catalogue(tsv: list),
+                               speech: ["jfk"], talkName: "talk", millisecondsPerWindow: 1, secondsTaken: 1)
     }
 
     @Test func aRealRecordingCountsInTheFigures() throws {
-        let real = Self.report(phoneIsStandIn: false)
+        let real = try Self.report(phoneIsStandIn: false)
         let phone = try #require(real.kinds.first { $0.kind == "phone" })
         #expect(phone.trials == [1] && phone.detected == [1])
         #expect(real.recallByLevel == [1])
@@ -33,7 +37,7 @@ import Testing
     }
 
     @Test func aStandInIsCountedApartAndNamed() throws {
-        let standIn = Self.report(phoneIsStandIn: true)
+        let standIn = try Self.report(phoneIsStandIn: true)
         let phone = try #require(standIn.kinds.first { $0.kind == "phone" })
         #expect(phone.trials == [0] && phone.detected == [0], "a stand-in counted as a phone")
         // Only the siren is left in the figures.

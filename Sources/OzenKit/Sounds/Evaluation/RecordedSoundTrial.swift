@@ -20,9 +20,6 @@ public struct RecordedSoundTrial: Sendable {
     public var recording: String?
     /// The kind laid in (nil: a sound that must raise nothing, or plain talk).
     public var expected: String?
-    /// The recording laid in stands in for its kind (`AlertRecording.isStandIn`): finding it
-    /// or not is counted apart, never as a real detection.
-    public var isStandIn: Bool
     /// The sound's loudness against the speech (nil for plain talk).
     public var levelDB: Double?
     public var soundStart: Double
@@ -32,10 +29,9 @@ public struct RecordedSoundTrial: Sendable {
     /// Seconds from one window to the next.
     public var hopSeconds: Double
 
-    public init(name: String, recording: String? = nil, expected: String?, isStandIn: Bool = false, levelDB: Double?, soundStart: Double,
+    public init(name: String, recording: String? = nil, expected: String?, levelDB: Double?, soundStart: Double,
                 soundEnd: Double, windowSeconds: Double, windows: [Window], hopSeconds: Double = SoundWatch.standardHopSeconds) {
         self.hopSeconds = hopSeconds
-        self.isStandIn = isStandIn
         self.name = name
         self.recording = recording
         self.expected = expected

@@ -40,8 +40,8 @@ public struct SoundEvalReport: Sendable {
     /// The alerts counted in `KindFigures.wrong`, by the recording they were raised on and
     /// their kind: which sounds a kind mistakes, to know where its numbers are too low.
     public var wrongByRecording: [String: [String: Int]]
-    /// Stand-ins (`AlertRecording.isStandIn`), counted apart from every figure above: their
-    /// files, and per level the trials and those that raised their kind in time.
+    /// Stand-ins (`AlertRecording.isStandIn` among `recordings`), counted apart from every
+    /// figure above: their files, and per level the trials and those that raised their kind in time.
     public var standIns: (files: [String], trials: [Int], detected: [Int])
     public var millisecondsPerWindow: Double
     /// Seconds from one window to the next.
@@ -68,26 +68,31 @@ public struct SoundEvalReport: Sendable {
         var wrong: [String: [String: Int]] = [:]
         var standIns = (files: [String](), trials: levels.map { _ in 0 }, detected: levels.map { _ in 0 })
         let dangers = Set(listened.filter(\.isDanger).map(\.name))
+        let standInFiles = Set(recordings.filter(\.isStandIn).map(\.file))
         var dangersAlerted = 0
         for trial in trials {
             let run = trial.replay(kinds: listened, classNames: classNames)
-            if trial.isStandIn, trial.expected != nil, let level = trial.levelDB, let l = levels.firstIndex(of: level) {
-                if let file = trial.recording, !standIns.files.contains(file) { standIns.files.append(file) }
-                standIns.trials[l] += 1
-                if run.delay != nil { standIns.detected[l] += 1 }
-            } else if let expected = trial.expected, dangers.contains(expected), trial.levelDB == 0,
-               run.alerts.contains(where: { dangers.contains($0.kind) && $0.at >= trial.soundStart
-                   && $0.at <= trial.soundEnd + SoundTrial.lateSeconds }) {
-                dangersAlerted += 1
-            }
-            if !trial.isStandIn, let expected = trial.expected, let k = position[expected], let level = trial.levelDB,
-               let l = levels.firstIndex(of: level) {
-                figures[k].trials[l] += 1
-                if let delay = run.delay {
-                    figures[k].detected[l] += 1
-                    figures[k].delays.append(delay)
-                } else {
-                    missed.append(trial)
+            let level = trial.levelDB.flatMap { levels.firstIndex(of: $0) }
+            if let file = trial.recording, standInFiles.contains(file) {
+                if !standIns.files.contains(file) { standIns.files.append(file) }
+                if let l = level {
+                    standIns.trials[l] += 1
+                    if run.delay != nil { standIns.detected[l] += 1 }
+                }
+            } else {
+                if let expected = trial.expected, dangers.contains(expected), trial.levelDB == 0,
+                   run.alerts.contains(where: { dangers.contains($0.kind) && $0.at >= trial.soundStart
+                       && $0.at <= trial.soundEnd + SoundTrial.lateSeconds }) {
+                    dangersAlerted += 1
+                }
+                if let expected = trial.expected, let k = position[expected], let l = level {
+                    figures[k].trials[l] += 1
+                    if let delay = run.delay {
+                        figures[k].detected[l] += 1
+                        figures[k].delays.append(delay)
+                    } else {
+                        missed.append(trial)
+                    }
                 }
             }
             for alert in run.falseAlarms {

@@ -30,7 +30,7 @@ public struct SoundScoreRecorder {
     /// Runs a fresh watch over `samples`, `rate` samples a second (resampled to the
     /// classifier's rate inside the watch when they differ).
     public mutating func record(_ samples: [Float], rate: Int = MonoAudio.speechRate, name: String, recording: String? = nil,
-                                expected: String?, isStandIn: Bool = false, levelDB: Double?, soundStart: Double, soundEnd: Double) throws -> RecordedSoundTrial {
+                                expected: String?, levelDB: Double?, soundStart: Double, soundEnd: Double) throws -> RecordedSoundTrial {
         let watch = SoundWatch(classifier: classifier, inputRate: rate, hopSeconds: hopSeconds)
         var kept: [RecordedSoundTrial.Window] = []
         let indices = self.indices
@@ -40,7 +40,7 @@ public struct SoundScoreRecorder {
         try trial.run(watch, over: samples)
         classifySeconds += Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         windows += watch.windowsHeard
-        return RecordedSoundTrial(name: name, recording: recording, expected: expected, isStandIn: isStandIn, levelDB: levelDB, soundStart: soundStart, soundEnd: soundEnd,
+        return RecordedSoundTrial(name: name, recording: recording, expected: expected, levelDB: levelDB, soundStart: soundStart, soundEnd: soundEnd,
                                   windowSeconds: classifier.windowSeconds, windows: kept, hopSeconds: hopSeconds)
     }
 }

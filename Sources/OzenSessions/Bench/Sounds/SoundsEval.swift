@@ -85,7 +85,7 @@ public enum SoundsEval {
                     let around = (0..<(offset + sound.count + 4 * feed)).map { bed.samples[$0 % bed.samples.count] }
                     let mixed = SoundMix.mix(sound: sound, into: around, at: offset, levelDB: level, rate: feed)
                     trials.append(try recorder.record(mixed, rate: feed, name: "\(recording.file) at \(Int(level)) dB in \(bed.name)",
-                                                      recording: recording.file, expected: recording.kind, isStandIn: recording.isStandIn, levelDB: level, soundStart: soundStart,
+                                                      recording: recording.file, expected: recording.kind, levelDB: level, soundStart: soundStart,
                                                       soundEnd: soundStart + Double(sound.count) / rate))
                 }
             }
