@@ -60,6 +60,15 @@ import Testing
         let phoneLine = try #require(lines.first { $0.hasPrefix("phone:") })
         #expect(!phoneLine.contains("found 0 of"), "\(phoneLine)")
 
+        // --ceiling chooses the numbers on the very trials it reports, and says so.
+        let ceiling = try OzenProcess.run(["sounds", "eval", "--ceiling", "--half", "tune", "--only", "phone-gajim.wav", "--levels", "0",
+                                           "--minutes", "1", "--json", "--fixtures", Fixtures.folder.path], environment: environment)
+        #expect(ceiling.status == 0, "\(ceiling.stderr)")
+        let bound = try #require(try JSONSerialization.jsonObject(with: Data(ceiling.stdout.utf8)) as? [String: Any])
+        #expect((bound["half"] as? String ?? "").contains("a ceiling, not a result"), "\(bound["half"] ?? "")")
+        let boundPhone = try #require((bound["kinds"] as? [[String: Any]])?.first { $0["kind"] as? String == "phone" })
+        #expect(((boundPhone["by_level"] as? [[String: Any]])?.first?["detected"] as? Int ?? 0) >= 3, "\(boundPhone)")
+
         let wrongHalf = try OzenProcess.run(["sounds", "eval", "--tune", "--half", "report"], environment: environment)
         #expect(wrongHalf.status == 64 && wrongHalf.stderr.contains("tune half"), "\(wrongHalf.stderr)")
         // --retune chooses on the tune half and reports the other; --against-talk is a way to choose.
@@ -67,6 +76,9 @@ import Testing
         #expect(retuneTune.status == 64 && retuneTune.stderr.contains("--retune"), "\(retuneTune.stderr)")
         let talkAlone = try OzenProcess.run(["sounds", "eval", "--against-talk"], environment: environment)
         #expect(talkAlone.status == 64 && talkAlone.stderr.contains("--against-talk"), "\(talkAlone.stderr)")
+        // --ceiling chooses on the half it reports: with --retune it would choose twice.
+        let ceilingRetune = try OzenProcess.run(["sounds", "eval", "--ceiling", "--retune"], environment: environment)
+        #expect(ceilingRetune.status == 64 && ceilingRetune.stderr.contains("--ceiling"), "\(ceilingRetune.stderr)")
     }
 
     @Test func hearFindsTheTelephoneAndNothingInPlainSpeech() throws {

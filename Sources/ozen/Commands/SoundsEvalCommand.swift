@@ -8,7 +8,7 @@ import OzenSessions
 enum SoundsEvalCommand {
     static func settings(_ arguments: [String]) throws -> SoundsEvalSettings {
         let args = try ArgumentReader(arguments, options: ["--half", "--levels", "--minutes", "--fixtures", "--only", "--tagger", "--feed", "--window", "--recent", "--hop"],
-                                      flags: ["--tune", "--json", "--against-talk", "--retune"])
+                                      flags: ["--tune", "--json", "--against-talk", "--retune", "--ceiling"])
         guard args.positional.isEmpty else { throw UsageError(SoundsCommand.usage) }
         let levels = try (args.value("--levels") ?? "0,-10,-20").split(separator: ",").map { raw -> Double in
             guard let level = Double(raw.trimmingCharacters(in: .whitespaces)), (-40...40).contains(level) else {
@@ -52,7 +52,11 @@ enum SoundsEvalCommand {
             settings.hopSeconds = seconds
         }
         if args.flag("--retune") { guard !tune, half == .report else { throw UsageError(tr("‏--retune בוחר על חצי tune ומדווח על חצי report", "--retune chooses on the tune half and reports on the report half")) }; settings.retune = true }
-        if args.flag("--against-talk") { guard tune || settings.retune else { throw UsageError(tr("‏--against-talk הולך עם --tune או --retune: הוא דרך לבחור את המספרים", "--against-talk goes with --tune or --retune: it is a way to choose the numbers")) }; settings.againstTalk = true }
+        if args.flag("--ceiling") {
+            guard !tune, !settings.retune else { throw UsageError(tr("‏--ceiling בוחר את המספרים על החצי המדווח עצמו: בלי --tune או --retune", "--ceiling chooses the numbers on the half it reports: not with --tune or --retune")) }
+            settings.ceiling = true
+        }
+        if args.flag("--against-talk") { guard tune || settings.retune || settings.ceiling else { throw UsageError(tr("‏--against-talk הולך עם --tune, --retune או --ceiling: הוא דרך לבחור את המספרים", "--against-talk goes with --tune, --retune or --ceiling: it is a way to choose the numbers")) }; settings.againstTalk = true }
         return settings
     }
 

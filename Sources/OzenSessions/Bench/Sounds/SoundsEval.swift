@@ -29,7 +29,10 @@ public enum SoundsEval {
     /// Runs the eval and returns what it prints: the report (text or JSON), or with `tune` the
     /// numbers chosen for `SoundKinds.swift`. With `retune` the numbers are first chosen on the
     /// tune half with these same settings (another hop, window or feed), and the report half is
-    /// reported with them: one command for a setting's figures, no table edited by hand.
+    /// reported with them: one command for a setting's figures, no table edited by hand. With
+    /// `ceiling` they are chosen on the very half reported: the most any numbers could find
+    /// there with this tagger, its windows and its talk kept quiet (to tell whether a target
+    /// is within reach of thresholds at all); never numbers to ship.
     public static func run(_ options: SoundsEvalSettings, home: OzenHome) throws -> String {
         let classifier = try options.tagger.classifier(home: home, windowSeconds: options.windowSeconds, recentSeconds: options.recentSeconds)
         let began = Date()
@@ -43,8 +46,10 @@ public enum SoundsEval {
             kinds = choose(kinds, on: try hear(.tune, only: [], options: options, classifier: classifier), options: options).map(\.kind)
         }
         let heard = try hear(options.half, only: options.only, options: options, classifier: classifier)
+        if options.ceiling { kinds = choose(kinds, on: heard, options: options).map(\.kind) }
+        let half = options.ceiling ? options.half.rawValue + ", numbers chosen on it: a ceiling, not a result" : options.half.rawValue
         let report = SoundEvalReport(kinds: kinds, classNames: heard.classNames, trials: heard.trials, talk: heard.talk,
-                                     levels: options.levels, half: options.half.rawValue, recordings: heard.recordings,
+                                     levels: options.levels, half: half, recordings: heard.recordings,
                                      speech: heard.speech, talkName: heard.talkName,
                                      millisecondsPerWindow: heard.millisecondsPerWindow,
                                      secondsTaken: Date().timeIntervalSince(began))

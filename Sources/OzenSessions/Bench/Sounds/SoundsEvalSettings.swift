@@ -32,6 +32,8 @@ public struct SoundsEvalSettings: Sendable {
     public var againstTalk = false
     /// `--retune`: choose the numbers on the tune half with these settings, then report with them.
     public var retune = false
+    /// `--ceiling`: choose the numbers on the half reported itself (an upper bound, not a result).
+    public var ceiling = false
 
     public init(half: AlertRecording.Half, levels: [Double], minutes: Double, folder: String, only: [String], tune: Bool, json: Bool,
                 tagger: SoundTagger = .standard, feedRate: Int = MonoAudio.speechRate, windowSeconds: Double? = nil, recentSeconds: Double? = nil) {
