@@ -6,9 +6,9 @@ import Testing
 
 /// The sound alerts end to end with the real classifiers (YAMNet, EfficientAT, both together)
 /// on real recordings: a telephone ringing into real talk is found while it rings, a door chime
-/// as the doorbell, talk alone raises nothing, the watch hears the same however the stream is
-/// cut into pieces, and a microphone's own 32 kHz copy reaches EfficientAT in place of the
-/// 16 kHz audio brought up.
+/// as the doorbell, a car horn's steady tone tells it in one window, talk alone raises nothing,
+/// the watch hears the same however the stream is cut into pieces, and a microphone's own
+/// 32 kHz copy reaches EfficientAT in place of the 16 kHz audio brought up.
 @Suite(.serialized) struct SoundWatchTests {
     static let classifier: YAMNetSoundClassifier = {
         do { return try YAMNetSoundClassifier(home: Fixtures.home) }
@@ -56,6 +56,30 @@ import Testing
         #expect(found.className == "Doorbell" || found.className == "Ding-dong")
         #expect(found.at < trial.soundEnd, "found at \(found.at), the chime ended at \(trial.soundEnd)")
         #expect(trial.falseAlarms.isEmpty, "\(trial.falseAlarms)")
+    }
+
+    /// A car horn held into talk at the same loudness, heard at 32 kHz: its steady tone
+    /// (`StableTone`) lets one window tell it, within a second, where two windows of three
+    /// would have to agree without it.
+    @Test func aSteadyToneLetsAHornBeToldInOneWindow() throws {
+        let rate = LiveAudioInbox.wideRate
+        let horn = try WAVDecoder().read(path: Fixtures.path("alerts/32k/horn-car-1.wav"))
+        #expect(horn.sampleRate == rate)
+        let talk = Resampler(from: MonoAudio.speechRate, to: rate)
+            .resample(try Self.samples("librivox/sense_and_sensibility_01_austen_64kb-0880.wav"))
+        let mixed = SoundMix.mix(sound: horn.samples, into: talk, at: 2 * rate, levelDB: 0, rate: rate)
+        func told(_ kinds: [SoundKind]) throws -> SoundTrial {
+            var trial = SoundTrial(expected: "car-horn", soundStart: 2, soundEnd: 2 + Double(horn.samples.count) / Double(rate))
+            try trial.run(SoundWatch(classifier: try Self.classifier(.efficientat), kinds: kinds, inputRate: rate), over: mixed)
+            return trial
+        }
+        #expect(SoundKind.efficientAT.first { $0.name == "car-horn" }?.toneScore != nil)
+        let withTone = try told(SoundKind.efficientAT)
+        let found = try #require(withTone.detection, "\(withTone.alerts)")
+        #expect(found.at - 2 <= 1.0, "told \(found.at - 2) s after the horn began")
+        #expect(withTone.falseAlarms.isEmpty, "\(withTone.falseAlarms)")
+        let without = try told(SoundKind.efficientAT.map { $0.with(toneScore: nil) })
+        #expect(without.detection.map { $0.at > found.at } ?? true, "\(without.alerts)")
     }
 
     @Test(arguments: SoundTagger.allCases)
@@ -115,7 +139,7 @@ import Testing
         func heard(withWide: Bool) throws -> (watch: SoundWatch, alerts: [SoundAlertEvent], ends: [Double]) {
             let watch = SoundWatch(classifier: try Self.classifier(.efficientat))
             var alerts: [SoundAlertEvent] = [], ends: [Double] = []
-            watch.onScores = { _, end in ends.append(end) }
+            watch.onScores = { _, end, _ in ends.append(end) }
             var start = 0
             while start < speech.count {
                 let end = min(speech.count, start + 1_600)

@@ -3,7 +3,8 @@
 /// - A kind's score in a window is its highest class's score, or, for a kind judged against
 ///   talk (`SoundKind.talkLevels`), its highest class's score over the most talk gave that class.
 /// - A kind fires once `windowsToAgree` of its last `windowsLooked` windows score at or above
-///   its threshold, or one window reaches its `sureScore` (`SoundKind.all` says how those were
+///   its threshold, or one window reaches its `sureScore`, or its `toneScore` while a steady
+///   tone has lasted `StableTone.enoughMilliseconds` (`SoundKind.all` says how those were
 ///   measured), and once per occurrence: the sound has to stay below its threshold for
 ///   `quietSecondsToEnd` (1.9 s: 4 windows at the standard hop) before it can fire again,
 ///   so an alarm's beeps, a phone's rings and a dog's barks with pauses between them are
@@ -63,9 +64,11 @@ public struct SoundAlertPolicy: Sendable {
         self.states = Array(repeating: KindState(), count: listened.count)
     }
 
-    /// Scores of one window (`windowStart`…`windowEnd` seconds of the stream); returns the
-    /// alerts it raises, greatest priority first.
-    public mutating func observe(_ scores: [Float], windowStart: Double, windowEnd: Double) -> [SoundAlertEvent] {
+    /// Scores of one window (`windowStart`…`windowEnd` seconds of the stream), and how long
+    /// the longest steady tone heard since the last window had lasted (`StableTone`, ms);
+    /// returns the alerts it raises, greatest priority first.
+    public mutating func observe(_ scores: [Float], tone: Double = 0, windowStart: Double, windowEnd: Double) -> [SoundAlertEvent] {
+        let toned = tone >= StableTone.enoughMilliseconds
         for (k, kind) in kinds.enumerated() {
             // The kind's score: its highest class's, over what talk gave that class when the
             // kind is judged against talk; `raw` is that class's own score, which alerts carry.
@@ -76,7 +79,8 @@ public struct SoundAlertPolicy: Sendable {
                 best = i
             }
             var state = states[k]
-            let counts = score >= kind.threshold
+            let sure = kind.sureScore.map { score >= $0 } == true || (toned && kind.toneScore.map { score >= $0 } == true)
+            let counts = score >= kind.threshold || sure
             state.recent.append(counts)
             if state.recent.count > kind.windowsLooked { state.recent.removeFirst() }
             if counts {
@@ -88,7 +92,7 @@ public struct SoundAlertPolicy: Sendable {
                     state.bestClass = best
                 }
                 let agreeing = state.recent.filter { $0 }.count
-                if agreeing >= kind.windowsToAgree || kind.sureScore.map({ score >= $0 }) == true { state.sounding = true }
+                if agreeing >= kind.windowsToAgree || sure { state.sounding = true }
             } else {
                 state.quiet += 1
                 if state.sounding {

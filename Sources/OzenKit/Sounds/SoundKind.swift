@@ -28,9 +28,14 @@ public struct SoundKind: Sendable, Hashable {
     /// talk: a class then counts by its score over this, and `threshold` and `sureScore` are
     /// multiples of it. nil: scores count as they are.
     public var talkLevels: [Float]?
+    /// A score that raises the kind in one window while a steady tone has lasted
+    /// `StableTone.enoughMilliseconds` (a ring, a beep, a chime: talk seldom holds one), in the
+    /// units of `threshold` (nil: a tone changes nothing).
+    public var toneScore: Float?
 
     public init(name: String, priority: Int, classes: [String], threshold: Float, windowsToAgree: Int,
-                of windowsLooked: Int? = nil, sureScore: Float? = nil, talkLevels: [Float]? = nil) {
+                of windowsLooked: Int? = nil, sureScore: Float? = nil, talkLevels: [Float]? = nil, toneScore: Float? = nil) {
+        self.toneScore = toneScore
         self.name = name
         self.priority = priority
         self.classes = classes

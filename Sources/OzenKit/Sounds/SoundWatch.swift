@@ -25,9 +25,12 @@ public final class SoundWatch: AudioListener {
     public private(set) var policy: SoundAlertPolicy
     /// Windows classified so far.
     public private(set) var windowsHeard = 0
-    /// Sees every window's scores and its end (seconds): for `ozen sounds hear --scores`,
-    /// the tool that tunes thresholds and records score fixtures.
-    public var onScores: (([Float], Double) -> Void)?
+    /// Sees every window's scores, its end (seconds) and the longest steady tone heard since
+    /// the window before (ms): for `ozen sounds hear --scores`, the tool that tunes thresholds
+    /// and records score fixtures.
+    public var onScores: (([Float], Double, Double) -> Void)?
+    /// Listens for steady tones in the classifier's audio between windows.
+    private var tone: StableTone
 
     private let windowLength: Int
     private let hopLength: Int
@@ -52,6 +55,7 @@ public final class SoundWatch: AudioListener {
         windowLength = Int((classifier.windowSeconds * Double(rate)).rounded())
         hopLength = Int((hopSeconds * Double(rate)).rounded())
         nextWindowEnd = windowLength
+        tone = StableTone(rate: rate)
     }
 
     /// Hears the next piece of audio, `inputRate` samples a second, which begins `start`
@@ -100,6 +104,7 @@ public final class SoundWatch: AudioListener {
         while offset < samples.count {
             let take = min(samples.count - offset, nextWindowEnd - bufferEnd)
             buffer.append(contentsOf: samples[offset..<(offset + take)])
+            tone.push(Array(samples[offset..<(offset + take)]))
             offset += take
             bufferEnd += take
             if buffer.count > windowLength { buffer.removeFirst(buffer.count - windowLength) }
@@ -123,8 +128,9 @@ public final class SoundWatch: AudioListener {
         let scores = try classifier.classify(buffer)
         windowsHeard += 1
         let end = Double(bufferEnd) / rate
-        onScores?(scores, end)
-        for alert in policy.observe(scores, windowStart: max(0, end - Double(windowLength) / rate), windowEnd: end) {
+        let toneLasted = tone.takeLongest()
+        onScores?(scores, end, toneLasted)
+        for alert in policy.observe(scores, tone: toneLasted, windowStart: max(0, end - Double(windowLength) / rate), windowEnd: end) {
             emit(.sound(alert))
         }
     }

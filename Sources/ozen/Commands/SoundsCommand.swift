@@ -83,13 +83,13 @@ enum SoundsCommand {
             ? Resampler(from: original.sampleRate, to: LiveAudioInbox.wideRate).resample(original.samples) : []
         let watch = try watch(home: home, alsoMuted: args.values("--mute-sound"))
         if args.flag("--scores") {
-            // Every window's catalog classes scoring 0.005 or more (the lowest thresholds are 0.01), one JSON line a window.
+            // Every window's catalog classes scoring 0.005 or more (the lowest thresholds are 0.01) and its longest steady tone, one JSON line a window.
             let names = watch.classifier.classNames
             let listened = Set(SoundKind.all.flatMap(\.classes))
-            watch.onScores = { scores, end in
+            watch.onScores = { scores, end, tone in
                 let heard = scores.indices.filter { listened.contains(names[$0]) && scores[$0] >= 0.005 }
                     .sorted { scores[$0] > scores[$1] }
-                let line = JSONValue.object([("end", .number(end, decimals: 2)),
+                let line = JSONValue.object([("end", .number(end, decimals: 2)), ("tone_ms", .number(tone, decimals: 0)),
                                              ("scores", .object(heard.map { (names[$0], .number(Double(scores[$0]), decimals: 3)) }))])
                 FileHandle.standardOutput.write(Data((line.serialized() + "\n").utf8))
             }

@@ -7,10 +7,13 @@ public struct RecordedSoundTrial: Sendable {
         public var end: Double
         /// Scores in the order of the recording's `classNames`.
         public var scores: [Float]
+        /// The longest steady tone heard since the window before, ms (`StableTone`).
+        public var tone: Double
 
-        public init(end: Double, scores: [Float]) {
+        public init(end: Double, scores: [Float], tone: Double = 0) {
             self.end = end
             self.scores = scores
+            self.tone = tone
         }
     }
 
@@ -47,7 +50,7 @@ public struct RecordedSoundTrial: Sendable {
         var policy = SoundAlertPolicy(classNames: classNames, kinds: kinds, hopSeconds: hopSeconds)
         var alerts: [SoundAlertEvent] = []
         for window in windows {
-            alerts += policy.observe(window.scores, windowStart: window.end - windowSeconds, windowEnd: window.end)
+            alerts += policy.observe(window.scores, tone: window.tone, windowStart: window.end - windowSeconds, windowEnd: window.end)
         }
         return SoundTrial(expected: expected, soundStart: soundStart, soundEnd: soundEnd, alerts: alerts)
     }

@@ -241,6 +241,7 @@ public struct SoundEvalReport: Sendable {
                     ("kind", .string(c.kind.name)), ("threshold", .number(Double(c.kind.threshold), decimals: 2)),
                     ("windows_to_agree", .int(c.kind.windowsToAgree)), ("windows_looked", .int(c.kind.windowsLooked)),
                     ("sure_score", c.kind.sureScore.map { .number(Double($0), decimals: 2) } ?? .null),
+                    ("tone_score", c.kind.toneScore.map { .number(Double($0), decimals: 2) } ?? .null),
                     ("talk_levels", c.kind.talkLevels.map { .array($0.map { .number(Double($0), decimals: 4) }) } ?? .null),
                     ("trials", .int(c.trials)), ("detected", .int(c.detected)), ("within_1_s", .int(c.prompt)),
                     ("median_delay", c.medianDelay.map { .number($0, decimals: 2) } ?? .null),
@@ -251,7 +252,8 @@ public struct SoundEvalReport: Sendable {
         var lines = [String(format: "chosen on the tune half (talk: %.0f min)", talkMinutes)]
         for c in choices {
             let rule = c.kind.windowsToAgree == 1 ? "1 window" : "\(c.kind.windowsToAgree) of \(c.kind.windowsLooked)"
-            let sure = c.kind.sureScore.map { String(format: ", sure %.2f", $0) } ?? ""
+            let sure = (c.kind.sureScore.map { String(format: ", sure %.2f", $0) } ?? "")
+                + (c.kind.toneScore.map { String(format: ", with a tone %.2f", $0) } ?? "")
             let talk = c.kind.talkLevels.map { ", × talk " + $0.map { String(format: "%.4f", $0) }.joined(separator: " ") } ?? ""
             let delay = c.medianDelay.map { String(format: "%.2f s", $0) } ?? "–"
             lines.append(String(format: "%@: threshold %.2f, %@%@%@ — found %d of %d (%d within 1 s), delay %@, wrong %d, talk %d%@",

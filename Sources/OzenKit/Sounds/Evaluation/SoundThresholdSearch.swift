@@ -8,7 +8,9 @@
 /// detections of the kind, each detection that is not within `promptSeconds` of the sound's
 /// start counting half, less two for every other recording (another kind's, or a chime that
 /// must raise nothing) it calls this kind, a danger's recording called another danger aside;
-/// then the lower median delay; then the higher numbers (more margin). When no candidate is
+/// then the lower median delay; then the higher numbers (more margin). On the rule chosen it
+/// then tries a tone score (`SoundKind.toneScore`: one window enough while a steady tone lasts)
+/// and keeps the one worth most by the same count. When no candidate is
 /// admissible, the strictest is kept and the result says so. When no candidate finds the kind
 /// at all (no recording of it, or stand-ins the classifier does not hear as it), the kind's
 /// own numbers are kept if talk stays quiet with them and no other recording raises the kind:
@@ -88,7 +90,7 @@ public struct SoundThresholdSearch: Sendable {
         let steps = kind.talkLevels == nil ? grid : talkGrid
         func step(_ value: Float) -> Float { steps.last { $0 < value - 1e-6 } ?? value * 0.7 }
         return kind.with(threshold: step(kind.threshold), windowsToAgree: kind.windowsToAgree, of: kind.windowsLooked,
-                         sureScore: kind.sureScore.map(step), talkLevels: kind.talkLevels)
+                         sureScore: kind.sureScore.map(step), talkLevels: kind.talkLevels, toneScore: kind.toneScore.map(step))
     }
 
     func talkAlerts(_ kind: SoundKind) -> Int {
@@ -134,13 +136,27 @@ public struct SoundThresholdSearch: Sendable {
                 }
                 continue
             }
-            let score = Double(choice.prompt) + 0.5 * Double(choice.detected - choice.prompt) - 2 * Double(choice.confusions)
+            let score = Self.worth(choice)
             guard let current = best else { best = (choice, score); continue }
             let delay = choice.medianDelay ?? 99, currentDelay = current.choice.medianDelay ?? 99
             let better = score > current.score + 1e-9
                 || (abs(score - current.score) < 1e-9 && (delay < currentDelay - 1e-9
                     || (abs(delay - currentDelay) < 1e-9 && Self.margin(candidate) > Self.margin(current.choice.kind))))
             if better { best = (choice, score) }
+        }
+        if let found = best {
+            // Then a score that raises the kind in one window while a steady tone lasts, kept
+            // only when it finds more (or as many, sooner) with talk as quiet as before.
+            for t in (found.choice.kind.talkLevels == nil ? Self.grid : Self.talkGrid) where t < (found.choice.kind.sureScore ?? .infinity) {
+                let candidate = found.choice.kind.with(toneScore: t)
+                let choice = measure(candidate)
+                guard choice.talkAlerts == 0, talkAlerts(Self.lower(candidate)) == 0, let current = best else { continue }
+                let score = Self.worth(choice)
+                if score > current.score + 1e-9
+                    || (abs(score - current.score) < 1e-9 && (choice.medianDelay ?? 99) < (current.choice.medianDelay ?? 99) - 1e-9) {
+                    best = (choice, score)
+                }
+            }
         }
         if let best, best.score > 0 { return best.choice }
         let own = measure(kind)
@@ -149,6 +165,12 @@ public struct SoundThresholdSearch: Sendable {
         var kept = strictest ?? own
         kept.admissible = false
         return kept
+    }
+
+    /// What a choice is worth: each detection within `promptSeconds` 1, a later one 0.5, less 2
+    /// for every alert on another recording.
+    static func worth(_ choice: Choice) -> Double {
+        Double(choice.prompt) + 0.5 * Double(choice.detected - choice.prompt) - 2 * Double(choice.confusions)
     }
 
     /// How far a rule stands from talk: higher numbers, and two windows over one, rank first.
@@ -160,8 +182,14 @@ public struct SoundThresholdSearch: Sendable {
 extension SoundKind {
     /// This kind with other numbers.
     public func with(threshold: Float, windowsToAgree: Int, of windowsLooked: Int, sureScore: Float?,
-                     talkLevels: [Float]? = nil) -> SoundKind {
+                     talkLevels: [Float]? = nil, toneScore: Float? = nil) -> SoundKind {
         SoundKind(name: name, priority: priority, classes: classes, threshold: threshold, windowsToAgree: windowsToAgree,
-                  of: windowsLooked, sureScore: sureScore, talkLevels: talkLevels)
+                  of: windowsLooked, sureScore: sureScore, talkLevels: talkLevels, toneScore: toneScore)
+    }
+
+    /// This kind, its numbers kept, raised in one window at `toneScore` while a steady tone lasts.
+    public func with(toneScore: Float?) -> SoundKind {
+        with(threshold: threshold, windowsToAgree: windowsToAgree, of: windowsLooked, sureScore: sureScore,
+             talkLevels: talkLevels, toneScore: toneScore)
     }
 }
