@@ -10,12 +10,12 @@
 /// must raise nothing) it calls this kind, a danger's recording called another danger aside;
 /// then the lower median delay; then the higher numbers (more margin). On the rule chosen it
 /// then tries a tone score (`SoundKind.toneScore`: one window enough while a steady tone lasts)
-/// and keeps the one worth most by the same count. When no candidate is
-/// admissible, the strictest is kept and the result says so. When no candidate finds the kind
-/// at all (no recording of it, or stand-ins the classifier does not hear as it), the kind's
-/// own numbers are kept if talk stays quiet with them and no other recording raises the kind:
-/// the search has nothing to choose on, and a real doorbell may well be heard. Otherwise the
-/// candidate with the fewest such confusions and the most margin is taken.
+/// and keeps the one worth most by the same count. When no candidate is admissible, the
+/// strictest is kept and the result says so. When no candidate finds the kind at all (no
+/// recording of it, or stand-ins the classifier does not hear as it), the kind's own numbers
+/// are kept if talk stays quiet with them and no other recording raises the kind: the search
+/// has nothing to choose on, and a real doorbell may well be heard. Otherwise the candidate
+/// with the fewest such confusions and the most margin is taken.
 public struct SoundThresholdSearch: Sendable {
     /// Scores tried as thresholds and sure scores, finer near zero: under talk a sound's class
     /// often scores 0.05–0.2 while talk alone keeps it under 0.01 (the float network's scores
