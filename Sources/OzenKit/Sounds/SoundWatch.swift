@@ -104,7 +104,7 @@ public final class SoundWatch: AudioListener {
         while offset < samples.count {
             let take = min(samples.count - offset, nextWindowEnd - bufferEnd)
             buffer.append(contentsOf: samples[offset..<(offset + take)])
-            tone.push(Array(samples[offset..<(offset + take)]))
+            tone.push(samples[offset..<(offset + take)])
             offset += take
             bufferEnd += take
             if buffer.count > windowLength { buffer.removeFirst(buffer.count - windowLength) }

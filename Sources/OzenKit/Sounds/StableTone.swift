@@ -37,6 +37,9 @@ public struct StableTone: Sendable {
     /// Frames each bin's peak has lasted, through the last frame.
     private var runs: [Int]
     private var longestSinceTaken = 0
+    /// Scratch kept between frames: this runs on every sample of the live stream.
+    private var levels: [Float], windowed: [Float], re: [Float], im: [Float], next: [Int]
+    private var around = [Float](repeating: 0, count: 2 * neighbours + 1)
 
     public init(rate: Int) {
         var n = 1
@@ -50,10 +53,15 @@ public struct StableTone: Sendable {
         highBin = min(n / 2, Int(Self.highestHertz * Double(n) / Double(rate)))
         frameMilliseconds = Double(hop) * 1000 / Double(rate)
         runs = [Int](repeating: 0, count: n / 2 + 1)
+        next = runs
+        levels = [Float](repeating: 0, count: n / 2 + 1)
+        windowed = [Float](repeating: 0, count: n)
+        re = windowed
+        im = windowed
     }
 
     /// Hears the next samples of the stream.
-    public mutating func push(_ samples: [Float]) {
+    public mutating func push(_ samples: some Sequence<Float>) {
         pending.append(contentsOf: samples)
         var used = 0
         while pending.count - used >= frameLength {
@@ -71,10 +79,7 @@ public struct StableTone: Sendable {
 
     private mutating func frame(_ samples: ArraySlice<Float>) {
         let half = frameLength / 2
-        var levels = [Float](repeating: 0, count: half + 1)
-        var windowed = [Float](repeating: 0, count: frameLength)
         for (i, s) in samples.enumerated() { windowed[i] = s * window[i] }
-        var re = [Float](repeating: 0, count: frameLength), im = re
         windowed.withUnsafeBufferPointer { frame in
             levels.withUnsafeMutableBufferPointer { out in
                 re.withUnsafeMutableBufferPointer { r in
@@ -83,18 +88,18 @@ public struct StableTone: Sendable {
             }
         }
         for k in levels.indices { levels[k] = 20 * log10(levels[k] + 1e-9) }
-        var peaks = [Bool](repeating: false, count: half + 1)
-        var around = [Float](repeating: 0, count: 2 * Self.neighbours + 1)
-        for k in lowBin..<highBin where k > 0 && k < half && levels[k] >= levels[k - 1] && levels[k] >= levels[k + 1] {
+        var longest = longestSinceTaken
+        for k in lowBin..<highBin {
+            next[k] = 0
+            // A local peak standing `peakDecibels` over the median of its neighbourhood.
+            guard k > 0, k < half, levels[k] >= levels[k - 1], levels[k] >= levels[k + 1] else { continue }
             for j in around.indices { around[j] = levels[min(half, max(0, k - Self.neighbours + j))] }
             around.sort()
-            peaks[k] = levels[k] - around[Self.neighbours] > Self.peakDecibels
-        }
-        var next = [Int](repeating: 0, count: half + 1)
-        for k in lowBin..<highBin where peaks[k] {
+            guard levels[k] - around[Self.neighbours] > Self.peakDecibels else { continue }
             next[k] = max(runs[k], runs[max(0, k - 1)], runs[min(half, k + 1)]) + 1
-            longestSinceTaken = max(longestSinceTaken, next[k])
+            longest = max(longest, next[k])
         }
-        runs = next
+        longestSinceTaken = longest
+        swap(&runs, &next)
     }
 }

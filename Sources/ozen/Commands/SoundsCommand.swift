@@ -76,25 +76,8 @@ enum SoundsCommand {
     static func hear(_ arguments: [String], home: OzenHome) throws {
         let args = try ArgumentReader(arguments, options: ["--mute-sound"], flags: ["--json", "--scores"])
         guard args.positional.count == 1, let path = args.positional.first else { throw UsageError(usage) }
-        let original = try WAVDecoder().read(path: path)
-        let audio = original.atSpeechRate()
-        // A recording at 32 kHz or more is heard as a microphone's stream is: its own 32 kHz copy.
-        let wide = original.sampleRate >= LiveAudioInbox.wideRate
-            ? Resampler(from: original.sampleRate, to: LiveAudioInbox.wideRate).resample(original.samples) : []
         let watch = try watch(home: home, alsoMuted: args.values("--mute-sound"))
-        if args.flag("--scores") {
-            // Every window's catalog classes scoring 0.005 or more (the lowest thresholds are 0.01) and its longest steady tone, one JSON line a window.
-            let names = watch.classifier.classNames
-            let listened = Set(SoundKind.all.flatMap(\.classes))
-            watch.onScores = { scores, end, tone in
-                let heard = scores.indices.filter { listened.contains(names[$0]) && scores[$0] >= 0.005 }
-                    .sorted { scores[$0] > scores[$1] }
-                let line = JSONValue.object([("end", .number(end, decimals: 2)), ("tone_ms", .number(tone, decimals: 0)),
-                                             ("scores", .object(heard.map { (names[$0], .number(Double(scores[$0]), decimals: 3)) }))])
-                FileHandle.standardOutput.write(Data((line.serialized() + "\n").utf8))
-            }
-        }
-        // Fed in the 100 ms pieces a live stream arrives in; alerts print as they are raised.
-        try watch.hearStream(audio.samples, wide: wide, emit: EventPrinter(json: args.flag("--json")).print)
+        let scores: ((String) -> Void)? = args.flag("--scores") ? { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) } : nil
+        try RecordingHearing.hear(path, with: watch, scoreLine: scores, emit: EventPrinter(json: args.flag("--json")).print)
     }
 }

@@ -128,34 +128,34 @@ public struct SoundThresholdSearch: Sendable {
     public func choose(for kind: SoundKind) -> Choice {
         var best: (choice: Choice, score: Double)?
         var strictest: Choice?
-        for candidate in Self.candidates(kind, talkLevels: judgedAgainstTalk ? talkLevels(kind) : nil) {
+        /// Measures `candidate`, and keeps it when talk stays quiet with it (and one step lower)
+        /// and it is worth more than the best so far, or as much and sooner, or as soon with
+        /// more margin; says whether talk stayed quiet.
+        func consider(_ candidate: SoundKind) -> (choice: Choice, quiet: Bool) {
             let choice = measure(candidate)
-            if choice.talkAlerts > 0 || talkAlerts(Self.lower(candidate)) > 0 {
-                if candidate.windowsToAgree == 2, candidate.sureScore == nil, candidate.talkLevels == nil, candidate.threshold == Self.grid.last {
-                    strictest = choice
-                }
-                continue
-            }
+            guard choice.talkAlerts == 0, talkAlerts(Self.lower(candidate)) == 0 else { return (choice, false) }
             let score = Self.worth(choice)
-            guard let current = best else { best = (choice, score); continue }
+            guard let current = best else { best = (choice, score); return (choice, true) }
             let delay = choice.medianDelay ?? 99, currentDelay = current.choice.medianDelay ?? 99
-            let better = score > current.score + 1e-9
+            if score > current.score + 1e-9
                 || (abs(score - current.score) < 1e-9 && (delay < currentDelay - 1e-9
-                    || (abs(delay - currentDelay) < 1e-9 && Self.margin(candidate) > Self.margin(current.choice.kind))))
-            if better { best = (choice, score) }
+                    || (abs(delay - currentDelay) < 1e-9 && Self.margin(candidate) > Self.margin(current.choice.kind)))) {
+                best = (choice, score)
+            }
+            return (choice, true)
         }
-        if let found = best {
+        for candidate in Self.candidates(kind, talkLevels: judgedAgainstTalk ? talkLevels(kind) : nil) {
+            let measured = consider(candidate)
+            if !measured.quiet, candidate.windowsToAgree == 2, candidate.sureScore == nil, candidate.talkLevels == nil,
+               candidate.threshold == Self.grid.last {
+                strictest = measured.choice
+            }
+        }
+        if let rule = best?.choice.kind {
             // Then a score that raises the kind in one window while a steady tone lasts, kept
-            // only when it finds more (or as many, sooner) with talk as quiet as before.
-            for t in (found.choice.kind.talkLevels == nil ? Self.grid : Self.talkGrid) where t < (found.choice.kind.sureScore ?? .infinity) {
-                let candidate = found.choice.kind.with(toneScore: t)
-                let choice = measure(candidate)
-                guard choice.talkAlerts == 0, talkAlerts(Self.lower(candidate)) == 0, let current = best else { continue }
-                let score = Self.worth(choice)
-                if score > current.score + 1e-9
-                    || (abs(score - current.score) < 1e-9 && (choice.medianDelay ?? 99) < (current.choice.medianDelay ?? 99) - 1e-9) {
-                    best = (choice, score)
-                }
+            // by the same measure (the margin, which leaves the tone aside, never prefers it).
+            for t in (rule.talkLevels == nil ? Self.grid : Self.talkGrid) where t < (rule.sureScore ?? .infinity) {
+                _ = consider(rule.with(toneScore: t))
             }
         }
         if let best, best.score > 0 { return best.choice }
