@@ -43,6 +43,10 @@ public struct SoundEvalReport: Sendable {
     /// Stand-ins (`AlertRecording.isStandIn` among `recordings`), counted apart from every
     /// figure above: their files, and per level the trials and those that raised their kind in time.
     public var standIns: (files: [String], trials: [Int], detected: [Int])
+    /// Real trials at 0 dB that held a steady tone (`StableTone.enoughMilliseconds`) while
+    /// their sound played, by the kind laid in ("none" for sounds that must raise nothing), and
+    /// the windows of plain talk that held one: how far a tone tells the rings from talk.
+    public var toneHeld: (byKind: [String: (held: Int, trials: Int)], talk: (held: Int, windows: Int))
     public var millisecondsPerWindow: Double
     /// Seconds from one window to the next.
     public var hopSeconds: Double
@@ -70,6 +74,7 @@ public struct SoundEvalReport: Sendable {
         let dangers = Set(listened.filter(\.isDanger).map(\.name))
         let standInFiles = Set(recordings.filter(\.isStandIn).map(\.file))
         var dangersAlerted = 0
+        var toneHeld: [String: (held: Int, trials: Int)] = [:]
         for trial in trials {
             let run = trial.replay(kinds: listened, classNames: classNames)
             let level = trial.levelDB.flatMap { levels.firstIndex(of: $0) }
@@ -80,6 +85,13 @@ public struct SoundEvalReport: Sendable {
                     if run.delay != nil { standIns.detected[l] += 1 }
                 }
             } else {
+                if trial.levelDB == 0 {
+                    let held = trial.windows.contains {
+                        $0.end > trial.soundStart && $0.end <= trial.soundEnd + trial.hopSeconds && $0.tone >= StableTone.enoughMilliseconds
+                    }
+                    toneHeld[trial.expected ?? "none", default: (0, 0)].held += held ? 1 : 0
+                    toneHeld[trial.expected ?? "none", default: (0, 0)].trials += 1
+                }
                 if let expected = trial.expected, dangers.contains(expected), trial.levelDB == 0,
                    run.alerts.contains(where: { dangers.contains($0.kind) && $0.at >= trial.soundStart
                        && $0.at <= trial.soundEnd + SoundTrial.lateSeconds }) {
@@ -110,6 +122,7 @@ public struct SoundEvalReport: Sendable {
         self.missed = missed
         self.standIns = standIns
         self.wrongByRecording = wrong
+        self.toneHeld = (toneHeld, (talk.windows.filter { $0.tone >= StableTone.enoughMilliseconds }.count, talk.windows.count))
     }
 
     public var talkHours: Double { talkSeconds / 3600 }
@@ -189,6 +202,12 @@ public struct SoundEvalReport: Sendable {
                 lines.append("  \(file): " + kinds.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
                     .map { "\($0.key) \($0.value)" }.joined(separator: ", "))
             }
+        }
+        if !toneHeld.byKind.isEmpty {
+            // "a steady tone of 0.4 s while the sound played, at 0 dB: alarm 12/12, cat 9/18, ...".
+            lines.append(String(format: "a steady tone of %.1f s while the sound played, at 0 dB: ", StableTone.enoughMilliseconds / 1000)
+                + toneHeld.byKind.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.held)/\($0.value.trials)" }.joined(separator: ", ")
+                + "; in plain talk \(toneHeld.talk.held) of \(toneHeld.talk.windows) windows")
         }
         return lines.joined(separator: "\n")
     }
