@@ -135,7 +135,8 @@ public struct HomeConnection: Sendable {
 
     /// A report connection's one message: its text to save, or a `bad_request` saying what is wrong.
     private mutating func report(_ text: String) -> [Action] {
-        guard let data = text.data(using: .utf8),
+        // A report cut mid-emoji keeps the rest, the half becoming "?" (`LoneSurrogates`).
+        guard let data = LoneSurrogates.repaired(text).data(using: .utf8),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             return refuse(.badRequest, Self.reportExpected + "; this is not a JSON object")
         }
