@@ -117,6 +117,21 @@ export class CaptionList {
     this.render(entry);
   }
 
+  /** A `corrected` event: line `id` heard again came out with other words. They replace the
+   *  first ones in place; the list does not scroll and the line is not announced again, so her
+   *  place stays where it was. */
+  corrected(ev) {
+    const entry = this.lines.get(ev.id);
+    if (!entry) return;
+    const stick = this.atBottom();
+    const { text, confidence, uncertain, numbers, direction, paragraph_breaks } = ev;
+    entry.ev = { ...entry.ev, text, confidence, uncertain, numbers, direction, corrected: true };
+    if (paragraph_breaks !== undefined) entry.ev.paragraph_breaks = paragraph_breaks;
+    this.render(entry);
+    entry.el.classList.add("corrected");
+    if (stick) this.scrollToEnd(false);
+  }
+
   /** A `speaker` event: line `id` turned out to be someone else's. */
   relabel(ev) {
     const entry = this.lines.get(ev.id);

@@ -129,6 +129,7 @@ const connection = new DisplayConnection({
       case "alert": captions.alert(ev); if (!quiet) banner.word(ev); break;
       case "sound": banner.sound(ev); break;
       case "speaker": captions.relabel(ev); break;
+      case "corrected": captions.corrected(ev); break;
       case "translation": captions.translation(ev); break;
       case "revised":
       case "checked": captions.reviewed(ev); break;

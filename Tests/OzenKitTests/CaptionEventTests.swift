@@ -25,6 +25,15 @@ import Testing
         #expect(said.contains("שבע וחצי"))
     }
 
+    /// A correction carries the whole line as corrected, and the words it first locked with.
+    @Test func aCorrectedEventCarriesTheLineAndItsFirstWords() throws {
+        let line = CaptionLine(id: 3, text: "He was not an ill-disposed young man.", start: 0.3, end: 2.9, final: true,
+                               speaker: "Speaker 1", confidence: 0.91, uncertain: false, language: "en")
+        let json = CaptionEvent.corrected(LineCorrection(line: line, previous: "He was not an ill-sposed young man."), at: 6.25).json.serialized()
+        #expect(json.hasPrefix(#"{"type":"corrected","at":6.250,"id":3,"text":"He was not an ill-disposed young man.""#), "\(json)")
+        #expect(json.contains(#""speaker":"Speaker 1""#) && json.hasSuffix(#""previous_text":"He was not an ill-sposed young man."}"#), "\(json)")
+    }
+
     @Test func alertEventsNameTheLineAndTheWord() {
         let text = CaptionEvent.alert(KeywordAlertEvent(at: 4, lineID: 2, word: "רותי", range: TextRange(start: 0, end: 6), said: "ולרותי")).json.serialized()
         #expect(text == #"{"type":"alert","at":4.000,"id":2,"word":"רותי","start":0,"end":6,"said":"ולרותי"}"#)

@@ -131,6 +131,28 @@ import Testing
         #expect(numbering.utterance == 2)
     }
 
+    /// A line corrected in place goes to the phone as a second final of the utterance it was
+    /// sent as, marked `corrected`; the numbering of later utterances does not move, and a
+    /// correction of a line this connection never sent sends nothing.
+    @Test func aCorrectedLineIsSentAgainAsAFinalOfItsOwnUtterance() {
+        var numbering = HomeTextNumbering()
+        let first = CaptionLine(id: 4, text: "He was not an ill-sposed young man.", start: 0.3, end: 2.9, final: true,
+                                confidence: 0.8, uncertain: false, language: "en")
+        let second = CaptionLine(id: 5, text: "His temper might perhaps be a little sullen.", start: 4.0, end: 7.0, final: true,
+                                 confidence: 0.9, uncertain: false, language: "en")
+        _ = numbering.message(for: .line(first, at: 3.7))
+        _ = numbering.message(for: .line(second, at: 7.8))
+        var fixed = first
+        fixed.text = "He was not an ill-disposed young man."
+        let sent = numbering.message(for: .corrected(LineCorrection(line: fixed, previous: first.text), at: 8.5))?.serialized() ?? ""
+        #expect(sent.contains(#""type":"text","utterance":0,"text":"He was not an ill-disposed young man.","final":true"#), "\(sent)")
+        #expect(sent.contains(#""corrected":true"#) && sent.contains(#""end_s":3.200"#), "\(sent)")
+        #expect(numbering.utterance == 2)
+        var stranger = fixed
+        stranger.id = 99
+        #expect(numbering.message(for: .corrected(LineCorrection(line: stranger, previous: ""), at: 9)) == nil)
+    }
+
     @Test func theHelloCarriesTheAppsClientAndABeamOfOneToTen() {
         func hello(_ extra: String) -> HomeHello? {
             try? HomeHello.parse(#"{"type":"hello","version":1"# + extra + "}").get()
@@ -175,6 +197,24 @@ import Testing
         #expect(refusal { $0.receive(text: #"{"type":"vocabulary","terms":[]}"#) }.contains("'vocabulary'"))
         #expect(refusal { $0.receive(text: "plain words") }.contains("not a JSON object"))
         #expect(refusal { $0.receive(binary: [0, 0]) }.contains("bad_request"))
+    }
+
+    /// The reference home server saves a report whose emoji was cut in half with "?" in its
+    /// place; Foundation's parser refuses such JSON, so the half is mended before parsing.
+    @Test func aReportWithAnEmojiCutInHalfIsKeptWithAQuestionMarkForTheHalf() {
+        let reportHello = #"{"type":"hello","version":1,"purpose":"report"}"#
+        var connection = HomeConnection(pairing: nil, model: "base")
+        _ = connection.receive(text: reportHello)
+        // "captions stopped 😀" cut after the emoji's first half, then the client's line.
+        let cut = #"{"type":"report","text":"captions stopped \ud83d\nOzen 0.2.36 (36), iOS 18.2"}"#
+        #expect(connection.receive(text: cut) == [.report("captions stopped ?\nOzen 0.2.36 (36), iOS 18.2")])
+
+        // Whole pairs, escaped backslashes, other escapes and plain text stay; a lone half of either kind is "?".
+        #expect(LoneSurrogates.repaired(#"a \ud83d\ude00 b"#) == #"a \ud83d\ude00 b"#)
+        #expect(LoneSurrogates.repaired(#"a \ude00 b \udbff"#) == "a ? b ?")
+        #expect(LoneSurrogates.repaired(#"path C:\\ud83d"#) == #"path C:\\ud83d"#)
+        #expect(LoneSurrogates.repaired(#"\u05e9\u05dc\u05d5\u05dd"#) == #"\u05e9\u05dc\u05d5\u05dd"#)
+        #expect(LoneSurrogates.repaired("no escapes, שלום") == "no escapes, שלום")
     }
 
     @Test func textFramesCarryThePassSegmentsWithFiniteNumbersOnly() {

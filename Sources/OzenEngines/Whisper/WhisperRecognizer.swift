@@ -106,8 +106,15 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
         let language = options.language.whisperCode ?? "auto"
         params.detect_language = false
 
-        decodes.wait()
-        defer { decodes.signal() }
+        // A background decode (a locked line heard again) runs at the lowest priority beside
+        // the pipeline's passes, never in their queue: holding the queue's place while the
+        // kernel starves it would hold up the very finals it must give way to.
+        if options.runsInBackground {
+            BackgroundPriority.lowerThisThread()
+        } else {
+            decodes.wait()
+        }
+        defer { if !options.runsInBackground { decodes.signal() } }
         // Every decode gets a whisper state of its own. The context's shared state carries one
         // call into the next: the text of earlier windows (ozen serve's transcription endpoint
         // answered a French sentence with the JFK clip decoded before it), and more than that:

@@ -23,6 +23,9 @@ public enum CaptionEvent: Sendable, Equatable {
     /// The interpreter's second pass heard sentence `id` again: `revised` when it changed the
     /// words (they replace the first ones in place), `checked` when it agreed.
     case reviewed(SentenceRevision, at: Double)
+    /// A locked line heard again with Whisper's full window came out different: line
+    /// `correction.line.id` now says `correction.line.text` (`LineCorrector`).
+    case corrected(LineCorrection, at: Double)
 
     /// Seconds of audio fed into the pipeline when the event was emitted.
     public var at: Double {
@@ -31,7 +34,7 @@ public enum CaptionEvent: Sendable, Equatable {
         case .alert(let alert): return alert.at
         case .sound(let sound): return sound.at
         case .gap(_, _, let at), .speaker(_, _, let at): return at
-        case .translation(_, let at), .reviewed(_, let at): return at
+        case .translation(_, let at), .reviewed(_, let at), .corrected(_, let at): return at
         }
     }
 
@@ -50,6 +53,7 @@ public enum CaptionEvent: Sendable, Equatable {
         case .translation(let sentence, let at): return .object(Self.head("translation", at) + sentence.jsonFields)
         case .reviewed(let revision, let at):
             return .object(Self.head(revision.changed ? "revised" : "checked", at) + revision.jsonFields)
+        case .corrected(let correction, let at): return .object(Self.head("corrected", at) + correction.jsonFields)
         }
     }
 

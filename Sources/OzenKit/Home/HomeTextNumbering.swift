@@ -9,8 +9,14 @@
 /// (what Ozen's own server sends), never beyond the audio received. Speaker, numbers, the
 /// line's direction and the "?" mark come along as extra fields, which older clients ignore;
 /// so do `segments`, the pieces of the passes behind the text with Whisper's measures of each.
+///
+/// A locked line heard again and corrected (`LineCorrector`) is sent once more as a final for
+/// the utterance it was sent as, with `"corrected": true`: the phone replaces that utterance's
+/// words in place.
 public struct HomeTextNumbering: Sendable {
     public private(set) var utterance = 0
+    /// The utterance each recent line was sent as, for its correction.
+    private var sentAs: [Int: Int] = [:]
     public init() {}
 
     public mutating func message(for event: CaptionEvent) -> JSONValue? {
@@ -20,7 +26,14 @@ public struct HomeTextNumbering: Sendable {
             return Self.text(line, utterance: utterance, final: false, endSeconds: at)
         case .line(let line, let at):
             defer { utterance += 1 }
+            sentAs[line.id] = utterance
+            if sentAs.count > 64, let oldest = sentAs.keys.min() { sentAs[oldest] = nil }
             return Self.text(line, utterance: utterance, final: true, endSeconds: min(line.end + 0.3, max(at, line.end)))
+        case .corrected(let correction, _):
+            let line = correction.line
+            guard let number = sentAs[line.id],
+                  case .object(let fields) = Self.text(line, utterance: number, final: true, endSeconds: line.end + 0.3) else { return nil }
+            return .object(fields + [("corrected", .bool(true))])
         default:
             return nil
         }

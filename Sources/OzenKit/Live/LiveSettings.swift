@@ -30,6 +30,8 @@ public struct LiveSettings: Sendable, Equatable {
     /// 18 at 128 (`--file-only`); CPU 35.1 against 31.3 s per audio minute in file mode.
     public var finalAudioContextMargin: Int? = 256
     public var gate: HallucinationGate.Settings = .default
+    /// Locked lines heard again with Whisper's full window and corrected in place (`LineCorrector`).
+    public var corrections: CorrectionSettings = .default
     /// The differences between a final pass and the same model decoding the same audio with no
     /// time pressure, each of which `ozen bench accuracy --ablation` removes one at a time.
     /// The defaults are what captions run with.

@@ -264,7 +264,9 @@ public struct ScheduledRecognizer: SpeechRecognizer {
     }
 
     public func transcribe(_ samples: [Float], options: DecodingOptions) throws -> Transcript {
-        try schedule.run(options.isLivePass ? .live : .final, for: stream) { grant in
+        // A background decode takes no place in the schedule: it gives way on its own.
+        if options.runsInBackground { return try base.transcribe(samples, options: options) }
+        return try schedule.run(options.isLivePass ? .live : .final, for: stream) { grant in
             var options = options
             if grant.othersWaiting > 0 || grant.streams > 1 {
                 options.beamSize = 1

@@ -74,6 +74,10 @@ public struct DecodingOptions: Sendable, Equatable {
     /// When set, the pass stops as soon as this is cancelled and throws `PassCancelled`
     /// (live passes only: a final pass's words are always wanted).
     public var cancellation: PassCancellation?
+    /// A decode nobody is waiting for (a locked line heard again, `LineCorrector`): it runs at
+    /// the lowest CPU priority on its own thread and does not queue behind, or hold up, the
+    /// pipeline's passes, so a busy computer spends its time on new words first.
+    public var runsInBackground: Bool = false
 
     public init(language: SpokenLanguage, beamSize: Int = 1, prompt: String? = nil, allowsFallback: Bool = true,
                 audioContextMargin: Int? = nil) {

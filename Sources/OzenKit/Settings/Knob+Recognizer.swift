@@ -26,6 +26,11 @@ extension Knob {
         rule: .wholeNumber(0...1500, what: Phrase(hebrew: "מספר מסגרות", english: "a number of frames")),
         defaultValue: LiveSettings.default.finalAudioContextMargin.map { "\($0)" } ?? "OZEN_AUDIO_CONTEXT_MARGIN's")
 
+    /// Locked lines heard again (`LineCorrector`) or not.
+    public static let noCorrections = Knob("OZEN_NO_CORRECTIONS",
+        meaning: "Locked lines are not heard again with Whisper's full window and corrected in place (the benchmark's baseline).",
+        rule: .one, defaultValue: "unset: locked lines are corrected")
+
     /// The final pass's beam width.
     public static let finalBeam = Knob("OZEN_FINAL_BEAM",
         meaning: "Beam width of the final pass on a closed utterance.",

@@ -64,6 +64,9 @@ public struct OzenEnvironment: Sendable, Equatable {
     /// `OZEN_AUDIO_DEBUG` set at all: the sound system's messages are shown.
     public var showsAudioMessages: Bool { self[.audioDebug] != nil }
 
+    /// `OZEN_NO_CORRECTIONS=1`: locked lines keep their first words.
+    public var correctsLines: Bool { self[.noCorrections] != "1" }
+
     /// `OZEN_LIVE_PASSES_HOLD=1`: in `ozen serve`, live passes do not give way to finals.
     public var livePassesHold: Bool { self[.livePassesHold] == "1" }
 }

@@ -7,7 +7,9 @@
 /// - text final: when the words it locked with were first shown, every one settled, minus when
 ///   its speech ended. An utterance's final pass shows its words settled at once, while the
 ///   line stays open for the line pause (0.75 s of silence) in case the speaker goes on; from
-///   then on the text she reads no longer changes, which is issue 13's "final text".
+///   then on the text she reads no longer changes, which is issue 13's "final text";
+/// - correction: when a locked line's corrected words were sent (`corrected` event) minus when
+///   its speech ended.
 public struct CaptionLatency: Sendable, Equatable {
     public struct Sample: Sendable, Equatable {
         public var lineID: Int
@@ -19,6 +21,8 @@ public struct CaptionLatency: Sendable, Equatable {
     }
 
     public private(set) var samples: [Sample] = []
+    /// Seconds from each corrected line's end of speech to its correction.
+    public private(set) var corrections: [Double] = []
 
     /// From the events' own `at` times.
     public init(events: [CaptionEvent]) {
@@ -53,6 +57,8 @@ public struct CaptionLatency: Sendable, Equatable {
                 }?.at ?? at
                 samples.append(Sample(lineID: line.id, lineStart: line.start, firstWords: shown - line.start,
                                       settle: at - line.end, textFinal: min(finalShown, at) - line.end))
+            case .corrected(let correction, _):
+                corrections.append(at - correction.line.end)
             case .status, .alert, .gap, .speaker, .sound, .translation, .reviewed:
                 break
             }

@@ -45,8 +45,11 @@ public struct CaptionSession {
         let events = EventFanOut([sink, { diagnostics.update(from: captioner, deliveredSeconds: nil, event: $0) }])
         if let recorder { events.add { recorder.record($0) } }
         if let notifications { events.add { notifications.handle($0) } }
-        try RecordingReplay.run(audio, through: captioner, clock: clock, listeners: sounds.map { [$0] } ?? []) { event in
-            events.send(event)
+        let corrector = models.corrector(settings: settings.live, clock: clock, inline: !settings.realtime, cloud: cloud != nil)
+        let followers: [any CaptionFollower] = corrector.map { [$0] } ?? []
+        let listeners: [any AudioListener] = (sounds.map { [$0] } ?? []) + followers
+        try RecordingReplay.run(audio, through: captioner, clock: clock, listeners: listeners) { event in
+            CaptionFollowing.send(event, through: followers, emit: events.send)
         }
         notifications?.close()
         CaptionSetup.reportCloud(cloud)

@@ -61,9 +61,15 @@ public struct ListenSession {
             throw MicrophoneProblem(reason: error.description, action: "")
         }
         let signals = StopSignals { microphone.stop(); inbox.close() }
-        try LiveStream.run(inbox, through: captioner, listeners: sounds.map { [$0] } ?? []) { event in
-            output.send(event)
-            diagnostics.update(from: captioner, deliveredSeconds: microphone.deliveredSeconds, event: event)
+        let corrector = models.corrector(settings: settings.live, clock: clock, inline: false, cloud: cloud != nil)
+        let followers: [any CaptionFollower] = corrector.map { [$0] } ?? []
+        let listeners: [any AudioListener] = (sounds.map { [$0] } ?? []) + followers
+        try LiveStream.run(inbox, through: captioner, listeners: listeners) { event in
+            let deliver = { (event: CaptionEvent) in
+                output.send(event)
+                diagnostics.update(from: captioner, deliveredSeconds: microphone.deliveredSeconds, event: event)
+            }
+            CaptionFollowing.send(event, through: followers, emit: deliver)
         }
         diagnostics.cloudCounts(cloud?.linesByWhere)
         diagnostics.end()

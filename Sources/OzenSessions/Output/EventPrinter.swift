@@ -57,6 +57,12 @@ public struct EventPrinter: Sendable {
             } else {
                 write(String(format: tr("  ✓ (משפט %ld אושר)", "  ✓ (sentence %ld checked)"), revision.id))
             }
+        case .corrected(let correction, _):
+            guard showsLines else { return }
+            let line = correction.line
+            let text = TextDirection(language: line.language, text: line.text) == .rightToLeft
+                ? "\u{2067}\(line.text)\u{2069}" : line.text
+            write(String(format: tr("  ✎ (שורה %ld תוקנה) %@", "  ✎ (line %ld corrected) %@"), line.id, text))
         case .partial:
             break
         }

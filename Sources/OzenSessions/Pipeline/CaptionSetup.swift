@@ -27,6 +27,16 @@ public enum CaptionSetup {
         public func captioner(settings: LiveSettings, clock: any PipelineClock, cloud: CloudFinalsRecognizer? = nil) -> LiveCaptioner {
             LiveCaptioner(classifier: classifier, recognizer: cloud ?? pipelineRecognizer, settings: settings, clock: clock, speakers: speakers)
         }
+
+        /// What hears each locked line again with the final model's full window and corrects it
+        /// in place (`LineCorrector`); nil when `settings.corrections` is off, or with cloud
+        /// captions, whose finals already come from the stronger model. `inline`: a file replay
+        /// on the steady clock, corrected line by line so every run gives the same lines.
+        public func corrector(settings: LiveSettings, clock: any PipelineClock, inline: Bool, cloud: Bool = false) -> LineCorrector? {
+            guard settings.corrections.enabled, !cloud else { return nil }
+            return LineCorrector(recognizer: finalRecognizer ?? recognizer, language: settings.language,
+                                 uncertainBelow: settings.uncertainBelow, settings: settings.corrections, clock: clock, inline: inline)
+        }
     }
 
     /// Loads the Whisper model `modelName` (and `finalModelName` for the final passes, when

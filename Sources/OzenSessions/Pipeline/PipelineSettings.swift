@@ -21,7 +21,8 @@ public enum PipelineSettings {
     /// `OZEN_LINE_PAUSE` (seconds that end a line), `OZEN_PASS_GAP` and `OZEN_PASS_COST_FACTOR` (the
     /// least time between live passes, and the wait after one as a multiple of its cost), `OZEN_LEAD_IN` and `OZEN_TAIL` (audio an
     /// utterance keeps before its first and after its last voiced frame), `OZEN_FINAL_MARGIN` (encoder frames
-    /// beyond the audio for final passes; 0 = the full 30 s window) and `OZEN_FINAL_BEAM` (the
+    /// beyond the audio for final passes; 0 = the full 30 s window), `OZEN_NO_CORRECTIONS` (locked lines keep
+    /// their first words) and `OZEN_FINAL_BEAM` (the
     /// final pass's beam width) are the replay tool's knobs.
     public static func captions(language: SpokenLanguage, keywords: [String] = [],
                                 environment: OzenEnvironment = .current) throws -> LiveSettings {
@@ -37,6 +38,7 @@ public enum PipelineSettings {
         if let factor = try environment.passCostFactor { settings.passCostFactor = factor }
         if let margin = try environment.finalMargin { settings.finalAudioContextMargin = margin }
         if let beam = try environment.finalBeam { settings.finalBeamSize = beam }
+        settings.corrections.enabled = environment.correctsLines
         return settings
     }
 

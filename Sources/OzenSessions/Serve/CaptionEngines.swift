@@ -58,6 +58,18 @@ public final class CaptionEngines: @unchecked Sendable {
         return settings
     }
 
+    /// What hears each locked line of a stream again with the final model's full window and
+    /// corrects it in place (`LineCorrector`), outside the schedule and at the lowest priority,
+    /// so the streams' own passes come first; nil when corrections are off or with cloud
+    /// captions (their finals come from the stronger model already).
+    public func corrector(language: SpokenLanguage, clock: any PipelineClock, settings: LiveSettings? = nil,
+                          cloud useCloud: Bool = true) throws -> LineCorrector? {
+        let chosen = try settings ?? PipelineSettings.captions(language: language)
+        guard chosen.corrections.enabled, !(useCloud && cloud != nil) else { return nil }
+        return LineCorrector(recognizer: finalRecognizer ?? recognizer, language: language, uncertainBelow: chosen.uncertainBelow,
+                             settings: chosen.corrections, clock: clock, inline: false)
+    }
+
     /// A pipeline for one stream of live audio, on real time, its passes taking their turn on
     /// the shared recognizer (`stream`, from `schedule.join`); with cloud captions on (and
     /// `cloud`), its closed lines also go to the cloud. `finalBeam` (a client's `beam`) replaces

@@ -93,6 +93,12 @@ final class DisplayHub: @unchecked Sendable {
             reviews[revision.id] = event
         case .speaker(let lineID, let speaker, _):
             if let index = lines.lastIndex(where: { $0.line.id == lineID }) { lines[index].line.speaker = speaker }
+        case .corrected(let correction, _):
+            if let index = lines.lastIndex(where: { $0.line.id == correction.line.id }) {
+                let speaker = lines[index].line.speaker
+                lines[index].line = correction.line
+                lines[index].line.speaker = speaker
+            }
         case .alert(let alert):
             alerts.append(alert)
         case .status:

@@ -213,11 +213,17 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
             var lines: [String] = []  // a dictation take's, for its text; a captions stream keeps none
             let keepsLines = isTake
             let log = self.log
-            try LiveStream.run(inbox, through: captioner, listeners: [handover, overload]) { event in
-                if keepsLines, case .line(let line, _) = event, !line.text.isEmpty { lines.append(line.text) }
-                if let message = numbering.message(for: event) {
-                    peer.send(text: message.serialized())
-                    if case .line = event { log.sent(final: true) } else { log.sent(final: false) }
+            // A phone's locked lines are heard again too; a dictation take's text is its first locks.
+            let corrector = isTake ? nil : try services.engines.corrector(language: hello.language, clock: RealTimeClock())
+            defer { corrector?.abandon() }
+            let followers: [any CaptionFollower] = corrector.map { [$0] } ?? []
+            try LiveStream.run(inbox, through: captioner, listeners: [handover, overload] + followers) { event in
+                CaptionFollowing.send(event, through: followers) { event in
+                    if keepsLines, case .line(let line, _) = event, !line.text.isEmpty { lines.append(line.text) }
+                    if let message = numbering.message(for: event) {
+                        peer.send(text: message.serialized())
+                        if case .line = event { log.sent(final: true) } else { log.sent(final: false) }
+                    }
                 }
             }
             if hello.purpose == .dictation, let dictation = services.dictation {

@@ -48,9 +48,9 @@ final class OwnSource: @unchecked Sendable {
     func replay(_ recording: MonoAudio, until stopped: PassCancellation) {
         let clock = RealTimeClock()
         do {
-            let (captioner, interpreter) = try pipeline(clock: clock)
-            try RecordingReplay.run(recording, through: captioner, clock: clock, until: stopped, listeners: listeners + (interpreter.map { [$0] } ?? [])) { event in
-                if let interpreter { interpreter.pass(event) { handle($0) } } else { handle(event) }
+            let (captioner, followers) = try pipeline(clock: clock)
+            try RecordingReplay.run(recording, through: captioner, clock: clock, until: stopped, listeners: listeners + followers) { event in
+                CaptionFollowing.send(event, through: followers) { handle($0) }
             }
             say(tr("ozen: ההקלטה הסתיימה; השרת ממשיך לפעול (Ctrl-C לסיום)", "ozen: the recording has ended; still serving (Ctrl-C to stop)"))
         } catch {
@@ -62,13 +62,14 @@ final class OwnSource: @unchecked Sendable {
     /// Captions the microphone until the server stops; the microphone recovers by itself.
     func listen(_ microphone: MicrophoneInput, inbox: LiveAudioInbox) {
         do {
-            let (captioner, interpreter) = try pipeline(clock: RealTimeClock())
+            let clock = RealTimeClock()
+            let (captioner, followers) = try pipeline(clock: clock)
             try microphone.start(into: inbox) { [weak self] status in
                 self?.handle(.status(status, at: microphone.deliveredSeconds))
                 if case .failed = status { inbox.close() }
             }
-            try LiveStream.run(inbox, through: captioner, listeners: listeners + (interpreter.map { [$0] } ?? [])) { event in
-                if let interpreter { interpreter.pass(event) { handle($0) } } else { handle(event) }
+            try LiveStream.run(inbox, through: captioner, listeners: listeners + followers) { event in
+                CaptionFollowing.send(event, through: followers) { handle($0) }
             }
         } catch {
             handle(.status(.failed(reason: String(describing: error), action: tr("בדקו את המיקרופון ב־ozen devices", "check the microphone with ozen devices")), at: 0))
@@ -77,19 +78,24 @@ final class OwnSource: @unchecked Sendable {
         settle()
     }
 
-    /// The caption pipeline, and with --interpret the interpreter that follows it.
-    private func pipeline(clock: any PipelineClock) throws -> (LiveCaptioner, Interpreter?) {
+    /// The caption pipeline and what follows it: the corrector, or with --interpret the interpreter.
+    private func pipeline(clock: any PipelineClock) throws -> (LiveCaptioner, [any CaptionFollower]) {
         // This computer's own microphone is never refused a place on the recognizer.
         let stream = try engines.schedule.join(always: true)
-        guard let interpreting else { return (try engines.captioner(language: language, stream: stream, clock: clock), nil) }
+        guard let interpreting else {
+            let corrector = try engines.corrector(language: language, clock: clock)
+            return (try engines.captioner(language: language, stream: stream, clock: clock), corrector.map { [$0] } ?? [])
+        }
         let settings = try PipelineSettings.interpreting(language: interpreting.settings.language)
         let captioner = try engines.captioner(language: interpreting.settings.language, stream: stream, clock: clock,
                                               settings: settings)
         // The translator's decodes take their turn with the streams' passes, as this stream's finals.
         let translator = WhisperTranslator(recognizer: ScheduledRecognizer(base: engines.finalRecognizer ?? engines.recognizer, schedule: engines.schedule, stream: stream))
-        let interpreter = Interpreter(translator: translator, reviewer: interpreting.reviewer,
+        let reviewer = interpreting.reviewer ?? (settings.corrections.enabled
+            ? FullWindowReviewer(recognizer: engines.finalRecognizer ?? engines.recognizer, settings: settings.corrections) : nil)
+        let interpreter = Interpreter(translator: translator, reviewer: reviewer,
                                       settings: interpreting.settings, clock: clock)
-        return (captioner, interpreter)
+        return (captioner, [interpreter])
     }
 
     /// Late lines still get their conversation id once the history has saved them.

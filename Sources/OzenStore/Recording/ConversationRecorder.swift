@@ -31,6 +31,8 @@ public final class ConversationRecorder: @unchecked Sendable {
         case star(lineID: Int, starred: Bool)
         /// The interpreter's English of a line, and the second pass's better source when it heard one.
         case translation(lineID: Int, english: String, revisedSource: String?)
+        /// A locked line heard again with the full window (`LineCorrector`): its better words.
+        case correction(lineID: Int, text: String)
     }
 
     private let condition = NSCondition()
@@ -104,6 +106,8 @@ public final class ConversationRecorder: @unchecked Sendable {
             item = .translation(lineID: sentence.id, english: sentence.english, revisedSource: nil)
         case .reviewed(let revision, _) where revision.changed:
             item = .translation(lineID: revision.id, english: revision.english, revisedSource: revision.source)
+        case .corrected(let correction, _):
+            item = .correction(lineID: correction.line.id, text: correction.line.text)
         default:
             return
         }
@@ -273,6 +277,16 @@ public final class ConversationRecorder: @unchecked Sendable {
                 }
                 if let conversation = savedConversation, let number = savedNumbers[lineID] {
                     try store?.translate(conversation: conversation, line: number, english: english, revisedSource: revisedSource)
+                }
+                committedItems = index + 1
+            case .correction(let lineID, let text):
+                if !run.isEmpty {
+                    try write(run)
+                    run = []
+                    committedItems = index
+                }
+                if let conversation = savedConversation, let number = savedNumbers[lineID] {
+                    try store?.correct(conversation: conversation, line: number, to: text)
                 }
                 committedItems = index + 1
             }

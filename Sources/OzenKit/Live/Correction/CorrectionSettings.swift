@@ -1,0 +1,30 @@
+/// How locked lines are heard again (`LineCorrector`).
+///
+/// On a held-back four-voice table (232 words, 2026-12-06) the first locks lost four words to
+/// the 256-frame final window ("ill-sposed", "string of hope", "compassion", a garbled clause)
+/// that Whisper's full window got right: locked 6.0 % wrong against 4.3 % for each line decoded
+/// alone. The correction is that decode, so corrected lines are each line alone by construction;
+/// `ozen bench accuracy` reports both on tables the settings were not chosen on.
+public struct CorrectionSettings: Sendable, Equatable {
+    /// Whether locked lines are heard again at all (`OZEN_NO_CORRECTIONS=1` turns it off).
+    public var enabled: Bool = true
+    /// Encoder frames beyond the line's audio; 0: Whisper's full 30 s window, what the bench's
+    /// offline decode uses and the only window that matched it on unseen speech.
+    public var audioContextMargin: Int = 0
+    /// Beam width, as offline.
+    public var beamSize: Int = 5
+    /// Audio kept either side of the line, as the bench's "each line alone" decode takes it.
+    public var padding: Double = 0.3
+    /// A line whose correction has not started this many seconds after it locked is left as it
+    /// is: she has read it by then, and a computer that far behind needs its time for new words.
+    public var staleAfter: Double = 12
+    /// Lines waiting at most; beyond that the oldest is left uncorrected.
+    public var waitingAtMost: Int = 6
+    /// How long the end of a recording waits for the last corrections.
+    public var waitAtEnd: Double = 30
+    /// Seconds of recent audio kept for lines still to be corrected.
+    public var keptAudio: Double = 90
+
+    public init() {}
+    public static let `default` = CorrectionSettings()
+}
