@@ -16,7 +16,7 @@ import Testing
         }
     }
 
-    static func interpret(_ language: String) throws -> (Run, ReferenceTranslations) {
+    static func interpret(_ language: String, reviewer: (any SentenceReviewer)? = nil) throws -> (Run, ReferenceTranslations) {
         let path = Fixtures.path("interpreter/\(language)/conversation.wav")
         let references = try ReferenceTranslations.beside(path)
         let source = SpokenLanguage(rawValue: language)!
@@ -25,8 +25,8 @@ import Testing
         let clock = SteadyCostClock()
         let captioner = LiveCaptioner(classifier: try LiveHarness.classifier(), recognizer: LiveHarness.whisper,
                                       settings: settings, clock: clock)
-        let interpreter = Interpreter(translator: WhisperTranslator(recognizer: LiveHarness.whisper),
-                                      settings: InterpreterSettings(language: source), clock: clock)
+        let interpreter = Interpreter(translator: WhisperTranslator(recognizer: LiveHarness.whisper), reviewer: reviewer,
+                                      settings: InterpreterSettings(language: source), clock: clock, reviewsInline: true)
         var events: [CaptionEvent] = []
         try RecordingReplay.run(try WAVDecoder().read(path: path), through: captioner, clock: clock, listeners: [interpreter]) { event in
             interpreter.pass(event) { events.append($0) }
@@ -74,6 +74,28 @@ import Testing
         #expect(chrF >= offlineChrF - 6, "live chrF \(chrF): \(english)\noffline chrF \(offlineChrF): \(offline)")
         let patience = references.sentences.firstIndex { $0.name == "queue-thankyou" }!
         #expect(english[patience].lowercased().contains("thank you for your patience"), "\(english[patience])")
+    }
+
+    /// With no second computer, this one hears each sentence again with the full window
+    /// (`FullWindowReviewer`): every sentence is checked or revised in place, right after its
+    /// English, and the English she ends up reading is at least as good as the same model
+    /// translating each reference sentence alone (within the spread of one decode).
+    @Test func eachSentenceIsHeardAgainWithTheFullWindowAndReplacedInPlace() throws {
+        let (run, references) = try Self.interpret("it", reviewer: FullWindowReviewer(recognizer: LiveHarness.whisper))
+        let reviews = run.events.compactMap { if case .reviewed(let r, _) = $0 { r } else { nil } }
+        #expect(reviews.map(\.id) == run.translations.map(\.id), "\(reviews)")
+        #expect(run.interpreter.revised + run.interpreter.checked == run.translations.count)
+        var shown = Dictionary(run.translations.map { ($0.id, $0) }) { $1 }
+        for review in reviews where review.changed {
+            shown[review.id]?.english = review.english
+            shown[review.id]?.source = review.source
+        }
+        let revisedRun = Run(events: run.translations.compactMap { shown[$0.id] }.map { .translation($0, at: 0) }, interpreter: run.interpreter)
+        let english = Self.english(of: revisedRun, for: references)
+        let chrF = TranslationScores.chrF(hypotheses: english, references: references.sentences.map(\.english))
+        let offline = try Self.offlineEnglish("it", references)
+        let offlineChrF = TranslationScores.chrF(hypotheses: offline, references: references.sentences.map(\.english))
+        #expect(chrF >= offlineChrF - 6, "revised chrF \(chrF): \(english)\noffline chrF \(offlineChrF): \(offline)")
     }
 
     @Test func shortSentencesAreReadWithTheSentencesBeforeThemAndLongOnesAlone() throws {

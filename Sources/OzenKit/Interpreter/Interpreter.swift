@@ -38,12 +38,13 @@ public final class Interpreter: AudioListener {
     public private(set) var busySeconds = 0.0
 
     public init(translator: any SentenceTranslator, fallback: (any SentenceTranslator)? = nil,
-                reviewer: (any SentenceReviewer)? = nil, settings: InterpreterSettings, clock: any PipelineClock) {
+                reviewer: (any SentenceReviewer)? = nil, settings: InterpreterSettings, clock: any PipelineClock,
+                reviewsInline: Bool = false) {
         self.translator = translator
         self.fallback = fallback
         self.settings = settings
         self.clock = clock
-        self.reviews = reviewer.map { ReviewQueue(reviewer: $0, language: settings.language, limit: settings.reviewsWaitingAtMost) }
+        self.reviews = reviewer.map { ReviewQueue(reviewer: $0, language: settings.language, limit: settings.reviewsWaitingAtMost, inline: reviewsInline) }
         self.reviewerName = reviewer?.name
     }
 
@@ -85,6 +86,7 @@ public final class Interpreter: AudioListener {
         emit(.translation(translation, at: clock.now))
         if let reviews, !samples.isEmpty {
             reviews.submit(.init(sentence: translation, audio: samples, context: earlier.isEmpty ? nil : earlier))
+            if reviews.inline { deliverReviews(emit) }
         }
     }
 

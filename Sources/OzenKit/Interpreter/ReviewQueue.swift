@@ -27,16 +27,29 @@ final class ReviewQueue: @unchecked Sendable {
     private var busy = false
     private var closed = false
 
-    init(reviewer: any SentenceReviewer, language: SpokenLanguage, limit: Int) {
+    /// Whether each sentence is reviewed as it is submitted, on the caller's thread (a file
+    /// replay on the steady clock: the same file gives the same events on every run).
+    let inline: Bool
+
+    init(reviewer: any SentenceReviewer, language: SpokenLanguage, limit: Int, inline: Bool = false) {
         self.reviewer = reviewer
         self.language = language
         self.limit = limit
+        self.inline = inline
+        guard !inline else { return }
         let thread = Thread { [self] in work() }
         thread.name = "ozen-second-pass"
         thread.start()
     }
 
     func submit(_ job: Job) {
+        if inline {
+            let outcome = review(job)
+            condition.lock()
+            outbox.append(outcome)
+            condition.unlock()
+            return
+        }
         condition.lock()
         if waiting.count >= limit { outbox.append(.skipped(id: waiting.removeFirst().sentence.id)) }
         waiting.append(job)
@@ -74,29 +87,42 @@ final class ReviewQueue: @unchecked Sendable {
             busy = true
             condition.unlock()
 
-            let outcome: Outcome
-            do {
-                // What the second pass heard and wrote passes the loop rule like every text shown.
-                let source = LoopGuard.cleaned(try reviewer.hear(audio: job.audio, language: language)).trimmingCharacters(in: .whitespacesAndNewlines)
-                if source.isEmpty || SentenceWords.same(source, job.sentence.source) {
-                    outcome = .reviewed(SentenceRevision(id: job.sentence.id, source: job.sentence.source,
-                                                         english: job.sentence.english, changed: false))
-                } else {
-                    let english = try reviewer.translate(audio: job.audio, language: language, previousEnglish: job.context)
-                        .map { LoopGuard.cleaned($0).trimmingCharacters(in: .whitespacesAndNewlines) }
-                    outcome = .reviewed(SentenceRevision(id: job.sentence.id, source: source,
-                                                         english: english?.isEmpty == false ? english! : job.sentence.english,
-                                                         changed: true))
-                }
-            } catch {
-                outcome = .failed(id: job.sentence.id, reason: String(describing: error))
-            }
+            let outcome = review(job)
             condition.lock()
             outbox.append(outcome)
             busy = false
             condition.broadcast()
             condition.unlock()
         }
+    }
+
+    private func review(_ job: Job) -> Outcome {
+        let outcome: Outcome
+        do {
+            // What the second pass heard and wrote passes the loop rule like every text shown.
+            let source = LoopGuard.cleaned(try reviewer.hear(audio: job.audio, language: language)).trimmingCharacters(in: .whitespacesAndNewlines)
+            let heardTheSame = source.isEmpty || SentenceWords.same(source, job.sentence.source)
+            if heardTheSame && reviewer.translatesWhatItHeardTheSame {
+                let kept = source.isEmpty ? job.sentence.source : source
+                let english = try reviewer.translate(audio: job.audio, language: language, source: kept, previousEnglish: job.context)
+                    .map { LoopGuard.cleaned($0).trimmingCharacters(in: .whitespacesAndNewlines) }
+                let better = english?.isEmpty == false ? english! : job.sentence.english
+                let changed = !SentenceWords.same(better, job.sentence.english)
+                outcome = .reviewed(SentenceRevision(id: job.sentence.id, source: job.sentence.source, english: better, changed: changed))
+            } else if heardTheSame {
+                outcome = .reviewed(SentenceRevision(id: job.sentence.id, source: job.sentence.source,
+                                                     english: job.sentence.english, changed: false))
+            } else {
+                let english = try reviewer.translate(audio: job.audio, language: language, source: source, previousEnglish: job.context)
+                    .map { LoopGuard.cleaned($0).trimmingCharacters(in: .whitespacesAndNewlines) }
+                outcome = .reviewed(SentenceRevision(id: job.sentence.id, source: source,
+                                                     english: english?.isEmpty == false ? english! : job.sentence.english,
+                                                     changed: true))
+            }
+        } catch {
+            outcome = .failed(id: job.sentence.id, reason: String(describing: error))
+        }
+        return outcome
     }
 }
 

@@ -34,4 +34,16 @@ public protocol SentenceReviewer: Sendable {
     func hear(audio: [Float], language: SpokenLanguage) throws -> String
     /// Its English for the audio; nil when it cannot translate (the first English then stays).
     func translate(audio: [Float], language: SpokenLanguage, previousEnglish: String?) throws -> String?
+    /// The same, knowing what it heard in the source language.
+    func translate(audio: [Float], language: SpokenLanguage, source: String, previousEnglish: String?) throws -> String?
+    /// Whether the English is made again even when it heard the same words (the full window on
+    /// this computer, whose English differs too); false: the first English stands, checked.
+    var translatesWhatItHeardTheSame: Bool { get }
+}
+
+public extension SentenceReviewer {
+    var translatesWhatItHeardTheSame: Bool { false }
+    func translate(audio: [Float], language: SpokenLanguage, source: String, previousEnglish: String?) throws -> String? {
+        try translate(audio: audio, language: language, previousEnglish: previousEnglish)
+    }
 }

@@ -16,9 +16,13 @@ public struct WhisperTranslator: SentenceTranslator {
     let audioContextMargin: Int?
     /// Characters of earlier English given as the prompt.
     let promptCharacters: Int
+    /// Decodes at the lowest priority, beside the pipeline (`FullWindowReviewer`).
+    let inBackground: Bool
 
-    public init(recognizer: any SpeechRecognizer, beamSize: Int = 5, audioContextMargin: Int? = 128, promptCharacters: Int = 200) {
+    public init(recognizer: any SpeechRecognizer, beamSize: Int = 5, audioContextMargin: Int? = 128, promptCharacters: Int = 200,
+                inBackground: Bool = false) {
         self.recognizer = recognizer
+        self.inBackground = inBackground
         self.beamSize = beamSize
         self.audioContextMargin = audioContextMargin
         self.promptCharacters = promptCharacters
@@ -28,6 +32,7 @@ public struct WhisperTranslator: SentenceTranslator {
         var options = DecodingOptions(language: sentence.language, beamSize: beamSize, allowsFallback: false,
                                       audioContextMargin: audioContextMargin)
         options.translatesToEnglish = true
+        options.runsInBackground = inBackground
         let earlier = sentence.context.map(\.english).joined(separator: " ")
         if !earlier.isEmpty { options.prompt = String(earlier.suffix(promptCharacters)) }
         let transcript = try recognizer.transcribe(sentence.audio, options: options)

@@ -35,9 +35,13 @@ public struct InterpretSession {
         let audio: MonoAudio?
         if case .recording(let recording) = settings.source { audio = recording } else { audio = nil }
         let clock: any PipelineClock = (audio == nil || settings.realtime) ? RealTimeClock() : SteadyCostClock()
-        let captioner = models.captioner(settings: try PipelineSettings.interpreting(language: settings.interpreter.language), clock: clock)
-        let interpreter = Interpreter(translator: translator, fallback: fallback, reviewer: settings.reviewer,
-                                      settings: settings.interpreter, clock: clock)
+        let live = try PipelineSettings.interpreting(language: settings.interpreter.language)
+        let captioner = models.captioner(settings: live, clock: clock)
+        // No bigger computer named: this one hears each sentence again with the full window.
+        let reviewer = settings.reviewer ?? (live.corrections.enabled ? FullWindowReviewer(recognizer: models.finalRecognizer ?? models.recognizer,
+                                                                                          settings: live.corrections) : nil)
+        let interpreter = Interpreter(translator: translator, fallback: fallback, reviewer: reviewer,
+                                      settings: settings.interpreter, clock: clock, reviewsInline: clock is SteadyCostClock && settings.reviewer == nil)
         let recorder = settings.saves ? try CaptionSetup.startRecorder(home: home, continuing: false) : nil
         if let recorder { output.add { recorder.record($0) } }
 

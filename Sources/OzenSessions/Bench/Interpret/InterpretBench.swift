@@ -19,7 +19,8 @@ public enum InterpretBench {
     /// Runs the bench, handing each printed line to `write` as it is ready.
     public static func run(_ bench: InterpretBenchSettings, write: (String) -> Void) throws {
         let home = OzenHome.fromEnvironment()
-        var live: [String] = [], offline: [String] = [], references: [String] = []
+        var live: [String] = [], firstLive: [String] = [], offline: [String] = [], references: [String] = []
+        var reviewerName: String?
         var shortAlone: [String] = [], shortContext: [String] = [], shortReferences: [String] = []
         var englishLatency: [Double] = [], correctedLatency: [Double] = []
         var sentences = 0, revised = 0, checked = 0, audioSeconds = 0.0, cpu = 0.0
@@ -38,10 +39,14 @@ public enum InterpretBench {
             let models = try CaptionSetup.loadModels(modelName: "base", home: home, recognizerSettings: try PipelineSettings.recognizer(), speakers: false)
             let realtime = bench.realtime
             let clock: any PipelineClock = realtime ? RealTimeClock() : SteadyCostClock()
-            let captioner = models.captioner(settings: try PipelineSettings.interpreting(language: language), clock: clock)
-            let reviewer = try bench.secondPass.map { try SecondPassClient(baseURL: $0) }
+            let pipeline = try PipelineSettings.interpreting(language: language)
+            let captioner = models.captioner(settings: pipeline, clock: clock)
+            // As `ozen interpret`: a second computer when named, otherwise this one's full window.
+            let reviewer: (any SentenceReviewer)? = try bench.secondPass.map { try SecondPassClient(baseURL: $0) }
+                ?? (pipeline.corrections.enabled ? FullWindowReviewer(recognizer: models.recognizer, settings: pipeline.corrections) : nil)
             let interpreter = Interpreter(translator: WhisperTranslator(recognizer: models.recognizer), reviewer: reviewer,
-                                          settings: InterpreterSettings(language: language), clock: clock)
+                                          settings: InterpreterSettings(language: language), clock: clock,
+                                          reviewsInline: !realtime && bench.secondPass == nil)
             let cpuBefore = ProcessUsage.cpuSeconds()
             let started = ContinuousClock.now
             var events: [Stamped] = []
@@ -57,7 +62,9 @@ public enum InterpretBench {
             checked += interpreter.checked
 
             // Each translation belongs to the reference sentence it overlaps most.
+            reviewerName = reviewer?.name
             var english = [[String]](repeating: [], count: refs.sentences.count)
+            var firstEnglish = [[String]](repeating: [], count: refs.sentences.count)
             var shownAt = [Double?](repeating: nil, count: refs.sentences.count)
             var idToReference: [Int: Int] = [:]
             for stamped in events {
@@ -66,12 +73,18 @@ public enum InterpretBench {
                     let overlaps = refs.sentences.map { min($0.end, t.end) - max($0.start, t.start) }
                     guard let best = overlaps.indices.max(by: { overlaps[$0] < overlaps[$1] }), overlaps[best] > 0 else { continue }
                     english[best].append(t.english)
+                    firstEnglish[best].append(t.english)
                     shownAt[best] = stamped.wall
                     idToReference[t.id] = best
                 case .reviewed(let r, _):
                     if let index = idToReference[r.id] {
                         correctedLatency.append(stamped.wall - ends[index])
-                        if r.changed, let last = english[index].indices.last { english[index][last] = r.english }
+                        // The revision replaces the English of its own sentence (a reference
+                        // sentence may hold several live ones).
+                        let position = events.reduce(into: [Int]()) { ids, e in
+                            if case .translation(let t, _) = e.event, idToReference[t.id] == index { ids.append(t.id) }
+                        }.firstIndex(of: r.id)
+                        if r.changed, let position, position < english[index].count { english[index][position] = r.english }
                     }
                 default: break
                 }
@@ -96,12 +109,14 @@ public enum InterpretBench {
                                                           language: language.rawValue, english: alone, translator: "whisper", usedContext: false))
                 let shown = english[index].joined(separator: " ")
                 live.append(shown)
+                firstLive.append(firstEnglish[index].joined(separator: " "))
                 offline.append(alone)
                 references.append(sentence.english)
                 if bench.showsSentences {
                     write("\(sentence.name)  [\(String(format: "%.2f", ends[index]))]  \(sentence.source)")
                     write("   reference   \(sentence.english)")
                     write("   live        \(shown)" + (shownAt[index].map { String(format: "   (+%.2f s)", $0 - ends[index]) } ?? ""))
+                    if firstLive.last != shown { write("   live first  \(firstLive.last ?? "")") }
                     write("   offline     \(alone)")
                     if let withContext { write("   in context  \(withContext)") }
                 }
@@ -117,13 +132,15 @@ public enum InterpretBench {
         }
         write(String(format: "\n%d reference sentences, %.0f s of audio; the interpreter closed %d sentences",
                      references.count, audioSeconds, sentences))
-        write("live English         " + scores(live, references))
+        write("live English         " + scores(live, references) + (reviewerName.map { "   (after the second pass: \($0))" } ?? ""))
+        if reviewerName != nil { write("   first English     " + scores(firstLive, references) + "   (before it)") }
         write("offline, each alone  " + scores(offline, references) + "   (the same model, no time pressure)")
         write("short (≤3 words), \(shortReferences.count) sentences, offline:")
         write("   alone             " + scores(shortAlone, shortReferences))
         write("   with context      " + scores(shortContext, shortReferences))
         write("English on screen after the last word: " + seconds(englishLatency))
-        if bench.secondPass != nil {
+        if let reviewerName {
+            write("second pass: \(reviewerName)")
             write("corrected version after the last word: " + seconds(correctedLatency))
             write("second pass: \(revised) revised, \(checked) checked, of \(sentences)")
         }
