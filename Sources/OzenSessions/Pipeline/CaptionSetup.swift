@@ -41,11 +41,17 @@ public enum CaptionSetup {
 
     /// Loads the Whisper model `modelName` (and `finalModelName` for the final passes, when
     /// given: the same name loads a second copy, so the two-model path runs with one model
-    /// installed), Silero and (unless `speakers` is false) the speaker models from `home`.
+    /// installed), Silero and (unless `speakers` is false) the speaker models from `home`. With a
+    /// final model, a pair this computer cannot run at real time is said on stderr first
+    /// (`PairCalibration`; measured once, `checksPair` false while measuring).
     public static func loadModels(modelName: String, finalModelName: String? = nil, home: OzenHome,
-                                  recognizerSettings: WhisperRecognizer.Settings, speakers: Bool) throws -> Models {
+                                  recognizerSettings: WhisperRecognizer.Settings, speakers: Bool, checksPair: Bool = true) throws -> Models {
         let whisper = try InstalledModel.load(modelName, in: home)
         let final = try finalModelName.map { try InstalledModel.load($0, in: home) }
+        // A pair this computer cannot run at real time is said before captions start.
+        if checksPair, let finalModelName, let warning = PairCalibration.warning(live: modelName, final: finalModelName, home: home) {
+            FileHandle.standardError.write(Data((warning + "\n").utf8))
+        }
         let vad = try InstalledModel.load("silero-vad", in: home)
         return Models(classifier: try SileroFrameClassifier(model: vad, threshold: try voiceThreshold()),
                       recognizer: try WhisperRecognizer(model: whisper, settings: recognizerSettings),

@@ -40,6 +40,8 @@ public final class LineCorrector: AudioListener {
     public private(set) var corrected = 0
     public private(set) var confirmed = 0
     public private(set) var leftAsIs = 0
+    /// Seconds spent hearing lines again on the caller's thread (`inline` only).
+    public private(set) var inlineSeconds = 0.0
 
     /// `recognizer`: the pipeline's model for finished lines, unshared (not a stream's place in
     /// `RecognizerSchedule`). `inline`: correct each line as it locks, on the caller's thread.
@@ -105,8 +107,11 @@ public final class LineCorrector: AudioListener {
             if let queue {
                 queue.submit(.init(line: line, audio: samples, lockedAt: ProcessInfo.processInfo.systemUptime))
             } else {
-                take(Self.correct(line, audio: samples, recognizer: recognizer, language: language,
-                                  uncertainBelow: uncertainBelow, settings: settings, background: false), emit: emit)
+                let began = ContinuousClock.now
+                let outcome = Self.correct(line, audio: samples, recognizer: recognizer, language: language,
+                                           uncertainBelow: uncertainBelow, settings: settings, background: false)
+                inlineSeconds += RealTimeClock.seconds(ContinuousClock.now - began)
+                take(outcome, emit: emit)
             }
         default:
             return
