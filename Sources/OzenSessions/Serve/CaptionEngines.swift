@@ -9,9 +9,11 @@ import OzenKit
 public final class CaptionEngines: @unchecked Sendable {
     let home: OzenHome
     public let modelName: String
-    public let recognizer: WhisperRecognizer
+    /// The Whisper model, loaded at start; with `unloadAfter`, freed after idle minutes and
+    /// loaded again at the next decode (`IdleUnloadingRecognizer`).
+    public let recognizer: any SpeechRecognizer
     /// The model of each line's final pass (`--final-model`); nil: `recognizer` does both.
-    public let finalRecognizer: WhisperRecognizer?
+    public let finalRecognizer: (any SpeechRecognizer)?
     /// What every stream decodes with: the one model, or live and final (`FinalModelRecognizer`).
     var passes: any SpeechRecognizer { FinalModelRecognizer.pairing(live: recognizer, final: finalRecognizer) }
     let voiceModel: InstalledModel
@@ -32,17 +34,28 @@ public final class CaptionEngines: @unchecked Sendable {
         return RecognizerSchedule(settings: settings)
     }()
 
+    /// `unloadAfter`: seconds without a decode after which the Whisper models are freed
+    /// (`ozen serve --unload-after MINUTES`); nil keeps them loaded.
     public init(home: OzenHome, modelName: String, finalModelName: String? = nil, speakersOn: Bool, keywords: [String],
-                cloud: ProviderSettings? = nil) throws {
+                cloud: ProviderSettings? = nil, unloadAfter: Double? = nil) throws {
         self.home = home
         self.cloud = cloud
         incidents = IncidentLog(home: home)
         self.modelName = modelName
         self.speakersOn = speakersOn
         self.keywords = keywords
-        recognizer = try WhisperRecognizer(model: try InstalledModel.load(modelName, in: home),
-                                           settings: try Self.tuning())
-        finalRecognizer = try finalModelName.map { try WhisperRecognizer(model: try InstalledModel.load($0, in: home), settings: try Self.tuning()) }
+        let tuning = try Self.tuning()
+        func load(_ name: String) throws -> any SpeechRecognizer {
+            let model = try InstalledModel.load(name, in: home)
+            guard let unloadAfter else { return try WhisperRecognizer(model: model, settings: tuning) }
+            // What a freed model held goes back to the system, as when the last stream ends.
+            return try IdleUnloadingRecognizer(model: model, settings: tuning, idleSeconds: unloadAfter) { FreedMemory.giveBack() }
+        }
+        recognizer = try load(modelName)
+        finalRecognizer = try finalModelName.map(load)
+        if let finalModelName, let warning = PairCalibration.warning(live: modelName, final: finalModelName, home: home) {
+            FileHandle.standardError.write(Data((warning + "\n").utf8))
+        }
         voiceModel = try InstalledModel.load("silero-vad", in: home)
         voiceThreshold = try CaptionSetup.voiceThreshold()
         // Loaded once for every stream: loading them per stream took seconds of CPU as four

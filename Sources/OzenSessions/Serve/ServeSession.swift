@@ -37,7 +37,8 @@ public struct ServeSession {
         defer { running.finished() }
         sink(.status(.loadingModel(name: modelName), at: 0))
         let engines = try CaptionEngines(home: home, modelName: modelName, finalModelName: settings.finalModelName, speakersOn: settings.speakers,
-                                         keywords: settings.alertWords, cloud: settings.cloud)
+                                         keywords: settings.alertWords, cloud: settings.cloud,
+                                         unloadAfter: settings.unloadAfterMinutes.map { $0 * 60 })
         let display = DisplayHub()
         let hasOwnSource = settings.hasOwnSource
         let recorder: ConversationRecorder? = !settings.saves || !hasOwnSource

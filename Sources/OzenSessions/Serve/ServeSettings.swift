@@ -26,6 +26,9 @@ public struct ServeSettings {
     public var modelName: String
     /// The model of each line's final pass (`--final-model`, `FinalModelRecognizer`); nil: the one model does both.
     public var finalModelName: String?
+    /// Minutes without a decode after which the Whisper models are freed and loaded again at the
+    /// next phone's first words (`--unload-after`); nil keeps them loaded.
+    public var unloadAfterMinutes: Double?
     public var source: Source = .none
     /// Open the display page in a window once the server listens (`--open`, the launcher's).
     public var opensPage = false
@@ -57,7 +60,7 @@ public struct ServeSettings {
         self.modelName = modelName
     }
 
-    var hasOwnSource: Bool {
+    public var hasOwnSource: Bool {
         if case .none = source { return false }
         return true
     }

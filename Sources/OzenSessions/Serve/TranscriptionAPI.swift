@@ -19,7 +19,7 @@ import OzenKit
 /// of its own for as long as it runs and its decode as a final: it never pushes a stream's final
 /// back behind it, and while it runs the streams share the recognizer as with one more phone.
 final class TranscriptionAPI: @unchecked Sendable {
-    let recognizer: WhisperRecognizer
+    let recognizer: any SpeechRecognizer
     let schedule: RecognizerSchedule
     let pairing: PairingToken?
     let maximumWaiting = 4
@@ -27,7 +27,7 @@ final class TranscriptionAPI: @unchecked Sendable {
     private let lock = NSLock()
     private var waiting = 0
 
-    init(recognizer: WhisperRecognizer, schedule: RecognizerSchedule, pairing: PairingToken?) {
+    init(recognizer: any SpeechRecognizer, schedule: RecognizerSchedule, pairing: PairingToken?) {
         self.recognizer = recognizer
         self.schedule = schedule
         self.pairing = pairing

@@ -8,7 +8,7 @@ import OzenSessions
 /// and a microphone that is not there before any model loads.
 enum ServeCommand {
     static func run(_ arguments: [String]) throws {
-        let args = try ArgumentReader(arguments, options: ["--host", "--port", "--address", "--source", "--device", "--language", "--model", "--final-model", "--engine",
+        let args = try ArgumentReader(arguments, options: ["--host", "--port", "--address", "--source", "--device", "--language", "--model", "--final-model", "--unload-after", "--engine",
                                                            "--alert", "--mute-sound", "--from", "--second-pass",
                                                            "--dictation-polish", "--dictation-insert"],
                                       flags: ["--lan", "--realtime", "--json", "--no-save", "--no-speakers", "--no-sounds",
@@ -63,6 +63,16 @@ enum ServeCommand {
         if let recording { settings.source = .recording(recording) } else if let microphone { settings.source = .microphone(microphone) }
         settings.language = language
         settings.finalModelName = args.value("--final-model")
+        settings.unloadAfterMinutes = try args.value("--unload-after").map { text in
+            guard let minutes = Double(text), minutes > 0, minutes.isFinite else {
+                throw UsageError(tr("--unload-after הוא מספר דקות גדול מאפס, קיבל '\(text)'", "--unload-after is a number of minutes above zero, got '\(text)'"))
+            }
+            if settings.hasOwnSource {
+                throw UsageError(tr("--unload-after הוא לשרת בלי מקור משלו: המיקרופון או ההקלטה משתמשים במודל כל הזמן",
+                                    "--unload-after is for a server without a source of its own: a microphone or recording uses the model all along"))
+            }
+            return minutes
+        }
         settings.json = args.flag("--json")
         settings.opensPage = args.flag("--open")
         settings.saves = !args.flag("--no-save")
