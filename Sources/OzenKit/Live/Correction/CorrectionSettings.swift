@@ -11,6 +11,9 @@ public struct CorrectionSettings: Sendable, Equatable {
     /// Encoder frames beyond the line's audio; 0: Whisper's full 30 s window, what the bench's
     /// offline decode uses and the only window that matched it on unseen speech.
     public var audioContextMargin: Int = 0
+    /// Only lines whose first lock's mean token probability is below this are heard again
+    /// (nil: every line). `OZEN_CORRECT_BELOW`.
+    public var belowConfidence: Double?
     /// Beam width, as offline.
     public var beamSize: Int = 5
     /// Audio kept either side of the line, as the bench's "each line alone" decode takes it.

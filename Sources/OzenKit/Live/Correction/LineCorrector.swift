@@ -40,6 +40,8 @@ public final class LineCorrector: AudioListener {
     public private(set) var corrected = 0
     public private(set) var confirmed = 0
     public private(set) var leftAsIs = 0
+    /// Lines locked sure enough not to be heard again (`CorrectionSettings.belowConfidence`).
+    public private(set) var trusted = 0
     /// Seconds spent hearing lines again on the caller's thread (`inline` only).
     public private(set) var inlineSeconds = 0.0
 
@@ -102,6 +104,10 @@ public final class LineCorrector: AudioListener {
             if relabelled.count > 64, let oldest = relabelled.keys.min() { relabelled[oldest] = nil }
         case .line(let line, _):
             guard !line.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
+            if let below = settings.belowConfidence, let confidence = line.confidence, confidence >= below {
+                trusted += 1
+                return
+            }
             let samples = audio(from: line.start - settings.padding, to: line.end + settings.padding)
             guard !samples.isEmpty else { return }
             if let queue {
@@ -142,12 +148,13 @@ public final class LineCorrector: AudioListener {
         options.runsInBackground = background
         guard let heard = try? recognizer.transcribe(audio, options: options) else { return .leftAsIs(id: line.id) }
         // What it heard passes the loop rule like every text shown; an empty answer changes nothing.
-        let text = LoopGuard.cleanedLine(NonSpeechMarks.removed(from: heard).text).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { return .leftAsIs(id: line.id) }
+        let whole = LoopGuard.cleanedLine(NonSpeechMarks.removed(from: heard).text).trimmingCharacters(in: .whitespacesAndNewlines)
+        // Only the words between the runs both versions share replace the line's (`CorrectionSplice`).
+        guard !whole.isEmpty, let text = CorrectionSplice.spliced(line: line.text, heard: whole) else { return .leftAsIs(id: line.id) }
         if SentenceWords.same(text, line.text) { return .confirmed(id: line.id) }
         var fixed = line
         fixed.text = text
-        if let confidence = heard.confidence {
+        if let confidence = heard.confidence, whole == text {
             fixed.confidence = confidence
             fixed.uncertain = confidence < uncertainBelow
         }

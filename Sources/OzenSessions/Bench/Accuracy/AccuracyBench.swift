@@ -127,6 +127,9 @@ public enum AccuracyBench {
                 for (name, run) in runs {
                     write("-- \(name): each line as it locked (wall clock s)")
                     for stamped in run.events {
+                        if case .corrected(let correction, _) = stamped.event {
+                            write(String(format: "   %6.2f     corrected line %d: ", stamped.wall, correction.line.id) + correction.line.text)
+                        }
                         guard case .line(let line, _) = stamped.event, !line.text.isEmpty else { continue }
                         write(String(format: "   %6.2f  [%6.2f → %6.2f] ", stamped.wall, line.start, line.end) + (line.speaker.map { $0 + ": " } ?? "") + line.text)
                     }
