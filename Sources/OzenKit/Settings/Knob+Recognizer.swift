@@ -31,6 +31,12 @@ extension Knob {
         meaning: "Locked lines are not heard again with Whisper's full window and corrected in place (the benchmark's baseline).",
         rule: .one, defaultValue: "unset: locked lines are corrected")
 
+    /// Only lines locked less sure than this are heard again.
+    public static let correctBelow = Knob("OZEN_CORRECT_BELOW",
+        meaning: "Only locked lines whose mean token probability is below this are heard again with the full window; the others keep their first words.",
+        rule: .probability(0.1...1.0),
+        defaultValue: "unset: every locked line")
+
     /// The final pass's beam width.
     public static let finalBeam = Knob("OZEN_FINAL_BEAM",
         meaning: "Beam width of the final pass on a closed utterance.",

@@ -13,6 +13,8 @@ extension OzenEnvironment {
     public var finalBeam: Int? { get throws(KnobError) { try wholeNumber(.finalBeam) } }
     /// `OZEN_VAD_THRESHOLD`: Silero's threshold (read as a Float, as Silero takes it).
     public var voiceThreshold: Float? { get throws(KnobError) { try float(.voiceThreshold) } }
+    /// `OZEN_CORRECT_BELOW`: only lines locked less sure than this are heard again.
+    public var correctBelow: Float? { get throws(KnobError) { try float(.correctBelow) } }
 
     /// `OZEN_PAUSE`, seconds.
     public var pause: Double? { get throws(KnobError) { try number(.pause) } }

@@ -39,6 +39,7 @@ public enum PipelineSettings {
         if let margin = try environment.finalMargin { settings.finalAudioContextMargin = margin }
         if let beam = try environment.finalBeam { settings.finalBeamSize = beam }
         settings.corrections.enabled = environment.correctsLines
+        if let below = try environment.correctBelow { settings.corrections.belowConfidence = Double(below) }
         return settings
     }
 
