@@ -35,7 +35,7 @@ extension Knob {
     public static let correctBelow = Knob("OZEN_CORRECT_BELOW",
         meaning: "Only locked lines whose mean token probability is below this are heard again with the full window; the others keep their first words.",
         rule: .probability(0.1...1.0),
-        defaultValue: "unset: every locked line")
+        defaultValue: "0.9")
 
     /// The final pass's beam width.
     public static let finalBeam = Knob("OZEN_FINAL_BEAM",

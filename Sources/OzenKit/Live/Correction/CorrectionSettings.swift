@@ -12,8 +12,13 @@ public struct CorrectionSettings: Sendable, Equatable {
     /// offline decode uses and the only window that matched it on unseen speech.
     public var audioContextMargin: Int = 0
     /// Only lines whose first lock's mean token probability is below this are heard again
-    /// (nil: every line). `OZEN_CORRECT_BELOW`.
-    public var belowConfidence: Double?
+    /// (nil: every line). `OZEN_CORRECT_BELOW`. Chosen on the tables the other numbers were
+    /// chosen on, in file mode (`ozen bench accuracy --table --file-only`, 2026-12-06): every
+    /// line heard again put 10 of the clean tables' 342 words wrong and 15 of the call's 182
+    /// (13 and 16 as first locked) at 104.8 and 96.4 CPU s per audio minute; below 0.9 the same
+    /// 10 and 15 at 86.6 and 76.6; below 0.8, 13 and 15 at 63.9 and 63.2. Reported on the
+    /// held-out table, which chose nothing.
+    public var belowConfidence: Double? = 0.9
     /// Beam width, as offline.
     public var beamSize: Int = 5
     /// Audio kept either side of the line, as the bench's "each line alone" decode takes it.
