@@ -45,17 +45,28 @@ import Testing
         return messages
     }
 
-    /// The finals' words, after checking the utterance numbering: 0, 1, 2 … one final each.
+    /// The finals' words as a client keeps them, after checking the utterance numbering: 0, 1,
+    /// 2 … one final each, and a correction (`"corrected":true`) only for an utterance whose
+    /// final came before it, its words replacing that final's.
     static func finals(_ messages: [[String: Any]]) -> [String] {
         let texts = messages.filter { $0["type"] as? String == "text" }
-        let finals = texts.filter { $0["final"] as? Bool == true }
+        let isCorrection = { (text: [String: Any]) in text["corrected"] as? Bool == true }
+        let finals = texts.filter { $0["final"] as? Bool == true && !isCorrection($0) }
         #expect(finals.map { $0["utterance"] as? Int ?? -1 } == Array(0..<finals.count))
+        var kept: [String] = []
         for text in texts {
             let utterance = text["utterance"] as? Int ?? -1
             #expect(utterance >= 0 && utterance < max(finals.count, 1) + 1)
             #expect(text["end_s"] is NSNumber)
+            guard text["final"] as? Bool == true, let words = text["text"] as? String else { continue }
+            if isCorrection(text) {
+                #expect(utterance < kept.count, "a correction of utterance \(utterance) before its final")
+                if utterance < kept.count { kept[utterance] = words }
+            } else {
+                kept.append(words)
+            }
         }
-        return finals.compactMap { $0["text"] as? String }
+        return kept
     }
 
     @Test func theRightTokenGetsReadyAndEveryLineOfARealRecording() throws {

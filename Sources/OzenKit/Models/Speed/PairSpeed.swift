@@ -30,7 +30,8 @@ public struct PairSpeed: Codable, Sendable, Equatable {
         self.finalPass = finalPass
         self.correction = correction
         self.key = key
-        self.measuredAt = measuredAt
+        // Whole seconds, as the kept file writes them, so a measurement read back is the same.
+        self.measuredAt = Date(timeIntervalSince1970: measuredAt.timeIntervalSince1970.rounded(.down))
     }
 
     /// A pair keeps up while everything takes at most this share of the computer's time. The
