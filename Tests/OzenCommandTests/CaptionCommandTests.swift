@@ -41,6 +41,25 @@ import Testing
         #expect(events.last?["state"] as? String == "finished")
     }
 
+    /// With corrections on for every line (the suite runs with them off, `scripts/test.sh`): the
+    /// line that locked as "ill-sposed" is followed by a `corrected` event for the same id.
+    @Test func aLockedLineHeardBetterIsCorrectedInTheEvents() throws {
+        let clip = Fixtures.path("librivox/sense_and_sensibility_01_austen_64kb-0880.wav")
+        let result = try OzenProcess.run(["caption", clip, "--language", "en", "--json", "--no-save"],
+                                         environment: ["OZEN_CORRECT_BELOW": "1"], without: ["OZEN_NO_CORRECTIONS"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let events = try result.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let lineIDs = events.filter { $0["type"] as? String == "line" }.compactMap { $0["id"] as? Int }
+        let corrected = events.filter { $0["type"] as? String == "corrected" }
+        #expect(corrected.count == 1, "\(result.stdout)")
+        guard let correction = corrected.first else { return }
+        #expect((correction["text"] as? String)?.contains("ill-disposed") == true && correction["previous_text"] is String)
+        #expect(lineIDs.contains(correction["id"] as? Int ?? -1))
+        #expect(events.last?["state"] as? String == "finished")
+    }
+
     @Test func plainOutputPrintsTimedLines() throws {
         let result = try OzenProcess.run(["caption", Fixtures.path("librivox/sense_and_sensibility_01_austen_64kb-0880.wav"), "--language", "en"])
         #expect(result.status == 0, "\(result.stderr)")

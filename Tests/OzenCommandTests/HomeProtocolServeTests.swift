@@ -83,6 +83,25 @@ import Testing
         #expect(WordErrorRate.count(reference: Fixtures.jfk.transcript, hypothesis: words).rate <= 0.1, "finals: \(words)")
     }
 
+    /// With corrections on for every line (the suite runs with them off, `scripts/test.sh`): LibriVox -0880
+    /// locks as "ill-sposed" with the short final window; heard again with the full window, the
+    /// phone gets a second final of the same utterance, marked corrected, saying "ill-disposed".
+    @Test func aLineHeardBetterComesAgainAsACorrectedFinalOfItsUtterance() throws {
+        let server = try ServeProcess(["--no-speakers", "--language", "en"], environment: ["OZEN_CORRECT_BELOW": "1"],
+                                      without: ["OZEN_NO_CORRECTIONS"])
+        defer { server.stop() }
+        let client = try WebSocketClient.connect(host: "127.0.0.1", port: server.port)
+        defer { client.close() }
+        try client.send(text: Self.hello(token: nil))
+        #expect(Self.object(client.receive(timeout: 30)?.text ?? "")["type"] as? String == "ready")
+        let clip = Fixtures.path("librivox/sense_and_sensibility_01_austen_64kb-0880.wav")
+        let messages = try Self.stream(try Self.frames(clip), to: client, pace: 0.1)
+        let corrections = messages.filter { $0["type"] as? String == "text" && $0["corrected"] as? Bool == true }
+        #expect(corrections.count == 1 && corrections.first?["utterance"] as? Int == 0 && corrections.first?["final"] as? Bool == true,
+                "\(messages.filter { $0["type"] as? String == "text" && $0["final"] as? Bool == true })")
+        #expect(Self.finals(messages).joined(separator: " ").contains("ill-disposed"), "\(Self.finals(messages))")
+    }
+
     @Test func aWrongTokenOrABadFirstFrameIsRefusedAndClosed() throws {
         let server = try ServeProcess(["--lan", "--no-speakers"])
         defer { server.stop() }
