@@ -81,7 +81,7 @@ import Testing
     /// English, and the English she ends up reading is at least as good as the same model
     /// translating each reference sentence alone (within the spread of one decode).
     @Test func eachSentenceIsHeardAgainWithTheFullWindowAndReplacedInPlace() throws {
-        let (run, references) = try Self.interpret("it", reviewer: FullWindowReviewer(recognizer: LiveHarness.whisper))
+        let (run, references) = try Self.interpret("it", reviewer: FullWindowReviewer(recognizer: LiveHarness.whisper, inBackground: false))
         let reviews = run.events.compactMap { if case .reviewed(let r, _) = $0 { r } else { nil } }
         #expect(reviews.map(\.id) == run.translations.map(\.id), "\(reviews)")
         #expect(run.interpreter.revised + run.interpreter.checked == run.translations.count)

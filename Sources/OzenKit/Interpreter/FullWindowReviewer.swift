@@ -12,9 +12,15 @@ public struct FullWindowReviewer: SentenceReviewer {
     /// the first translation does (`InterpreterSettings.contextUpToWords`).
     let contextUpToWords: Int
 
+    /// Whether its decodes run at the lowest priority: true on the second pass's own thread;
+    /// false when the interpreter reviews inline (a file on the steady clock), since a
+    /// background decode lowers its calling thread for good.
+    let inBackground: Bool
+
     public init(recognizer: any SpeechRecognizer, settings: CorrectionSettings = .default,
-                contextUpToWords: Int = InterpreterSettings.default.contextUpToWords) {
+                contextUpToWords: Int = InterpreterSettings.default.contextUpToWords, inBackground: Bool = true) {
         self.recognizer = recognizer
+        self.inBackground = inBackground
         self.settings = settings
         self.contextUpToWords = contextUpToWords
     }
@@ -26,7 +32,7 @@ public struct FullWindowReviewer: SentenceReviewer {
     public func hear(audio: [Float], language: SpokenLanguage) throws -> String {
         var options = DecodingOptions(language: language, beamSize: settings.beamSize, prompt: nil, allowsFallback: true,
                                       audioContextMargin: settings.audioContextMargin)
-        options.runsInBackground = true
+        options.runsInBackground = inBackground
         return try recognizer.transcribe(audio, options: options).text
     }
 
@@ -36,7 +42,7 @@ public struct FullWindowReviewer: SentenceReviewer {
 
     public func translate(audio: [Float], language: SpokenLanguage, source: String, previousEnglish: String?) throws -> String? {
         let translator = WhisperTranslator(recognizer: recognizer, beamSize: settings.beamSize,
-                                           audioContextMargin: settings.audioContextMargin, inBackground: true)
+                                           audioContextMargin: settings.audioContextMargin, inBackground: inBackground)
         let words = source.split(separator: " ").count
         let context = (words <= contextUpToWords ? previousEnglish : nil).map {
             [SentenceTranslation(id: 0, start: 0, end: 0, source: "", language: language.rawValue, english: $0, translator: name, usedContext: false)]

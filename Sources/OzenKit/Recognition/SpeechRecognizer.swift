@@ -76,7 +76,9 @@ public struct DecodingOptions: Sendable, Equatable {
     public var cancellation: PassCancellation?
     /// A decode nobody is waiting for (a locked line heard again, `LineCorrector`): it runs at
     /// the lowest CPU priority on its own thread and does not queue behind, or hold up, the
-    /// pipeline's passes, so a busy computer spends its time on new words first.
+    /// pipeline's passes, so a busy computer spends its time on new words first. The calling
+    /// thread stays lowered (an unprivileged thread cannot come back up): only a thread kept for
+    /// such decodes may ask for it.
     public var runsInBackground: Bool = false
 
     public init(language: SpokenLanguage, beamSize: Int = 1, prompt: String? = nil, allowsFallback: Bool = true,

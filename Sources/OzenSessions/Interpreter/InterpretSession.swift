@@ -37,11 +37,13 @@ public struct InterpretSession {
         let clock: any PipelineClock = (audio == nil || settings.realtime) ? RealTimeClock() : SteadyCostClock()
         let live = try PipelineSettings.interpreting(language: settings.interpreter.language)
         let captioner = models.captioner(settings: live, clock: clock)
-        // No bigger computer named: this one hears each sentence again with the full window.
+        // No bigger computer named: this one hears each sentence again with the full window,
+        // inline in a file replay on the steady clock (the same events every run).
+        let inline = clock is SteadyCostClock && settings.reviewer == nil
         let reviewer = settings.reviewer ?? (live.corrections.enabled ? FullWindowReviewer(recognizer: models.finalRecognizer ?? models.recognizer,
-                                                                                          settings: live.corrections) : nil)
+                                                                                          settings: live.corrections, inBackground: !inline) : nil)
         let interpreter = Interpreter(translator: translator, fallback: fallback, reviewer: reviewer,
-                                      settings: settings.interpreter, clock: clock, reviewsInline: clock is SteadyCostClock && settings.reviewer == nil)
+                                      settings: settings.interpreter, clock: clock, reviewsInline: inline)
         let recorder = settings.saves ? try CaptionSetup.startRecorder(home: home, continuing: false) : nil
         if let recorder { output.add { recorder.record($0) } }
 

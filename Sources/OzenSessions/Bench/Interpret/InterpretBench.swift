@@ -43,7 +43,8 @@ public enum InterpretBench {
             let captioner = models.captioner(settings: pipeline, clock: clock)
             // As `ozen interpret`: a second computer when named, otherwise this one's full window.
             let reviewer: (any SentenceReviewer)? = try bench.secondPass.map { try SecondPassClient(baseURL: $0) }
-                ?? (pipeline.corrections.enabled ? FullWindowReviewer(recognizer: models.recognizer, settings: pipeline.corrections) : nil)
+                ?? (pipeline.corrections.enabled ? FullWindowReviewer(recognizer: models.recognizer, settings: pipeline.corrections,
+                                                                      inBackground: realtime) : nil)
             let interpreter = Interpreter(translator: WhisperTranslator(recognizer: models.recognizer), reviewer: reviewer,
                                           settings: InterpreterSettings(language: language), clock: clock,
                                           reviewsInline: !realtime && bench.secondPass == nil)
