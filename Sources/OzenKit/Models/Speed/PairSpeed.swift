@@ -36,9 +36,11 @@ public struct PairSpeed: Codable, Sendable, Equatable {
 
     /// A pair keeps up while everything takes at most this share of the computer's time. The
     /// rest is headroom for the bursts when a turn ends and its final, its correction and the
-    /// next speaker's live passes all want the processor at once; Whisper base here takes
-    /// 0.45–0.6 of it (41–46 CPU s per audio minute with speakers and sounds, `ozen bench
-    /// accuracy --table`, 2026-12-06) and keeps up.
+    /// next speaker's live passes all want the processor at once. Whisper base alone here takes
+    /// 0.35–0.4 of two cores (40–47 CPU s per audio minute with speakers and sounds, `ozen bench
+    /// accuracy --table --realtime-only`, 2026-12-06) and keeps up; with its full-window
+    /// corrections `ozen models speed` measured base → base at 0.90 on the same machine, where
+    /// corrections came 4–8 s after the speech: it does not keep up, as this says.
     public static let keepsUpBelow = 0.8
     /// A live pass slower than this (on the calibration's 3 s or so of open utterance) shows
     /// words too late to read along: first words 0.6–0.7 s after they are said need passes of
