@@ -20,10 +20,8 @@ public final class Interpreter: AudioListener {
     let clock: any PipelineClock
     private let reviews: ReviewQueue?
     private let reviewerName: String?
-    private let rate = Double(MonoAudio.speechRate)
 
-    private var audio: [Float] = []
-    private var audioStart = 0
+    private var audio: RecentAudio
     private var translated: [SentenceTranslation] = []
     /// Whether the translator's last sentence failed, and the second pass's last: a note is
     /// shown when either starts or stops failing, not for every sentence.
@@ -43,6 +41,7 @@ public final class Interpreter: AudioListener {
         self.translator = translator
         self.fallback = fallback
         self.settings = settings
+        self.audio = RecentAudio(seconds: settings.keptAudio)
         self.clock = clock
         self.reviews = reviewer.map { ReviewQueue(reviewer: $0, language: settings.language, limit: settings.reviewsWaitingAtMost, inline: reviewsInline) }
         self.reviewerName = reviewer?.name
@@ -51,17 +50,7 @@ public final class Interpreter: AudioListener {
     // MARK: audio
 
     public func hear(_ samples: [Float], start: Double, emit: (CaptionEvent) -> Void) throws {
-        let first = Int((start * rate).rounded())
-        if audio.isEmpty || first != audioStart + audio.count {
-            audio = []
-            audioStart = first
-        }
-        audio += samples
-        let excess = audio.count - Int(settings.keptAudio * rate)
-        if excess > Int(rate) * 10 {
-            audio.removeFirst(excess)
-            audioStart += excess
-        }
+        audio.append(samples, startSeconds: start)
         deliverReviews(emit)
     }
 
@@ -78,7 +67,7 @@ public final class Interpreter: AudioListener {
         guard case .line(let line, _) = event else { return }
         let source = line.text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !source.isEmpty else { return }
-        let samples = audio(from: line.start - settings.padding, to: line.end + settings.padding)
+        let samples = audio.stretch(from: line.start - settings.padding, to: line.end + settings.padding)
         let earlier = context(forWords: 0, startingAt: line.start).map(\.english).joined(separator: " ")
         let translation = translate(line: line, source: source, samples: samples, emit: emit)
         translated.append(translation)
@@ -170,10 +159,6 @@ public final class Interpreter: AudioListener {
         }
     }
 
-    private func audio(from start: Double, to end: Double) -> [Float] {
-        let from = max(0, Int(start * rate) - audioStart), to = min(audio.count, Int(end * rate) - audioStart)
-        return from < to ? Array(audio[from..<to]) : []
-    }
 }
 
 /// A translator answered with nothing.

@@ -30,10 +30,8 @@ public final class LineCorrector: AudioListener {
     let uncertainBelow: Double
     let clock: any PipelineClock
     private let queue: CorrectionQueue?
-    private let rate = Double(MonoAudio.speechRate)
 
-    private var audio: [Float] = []
-    private var audioStart = 0
+    private var audio: RecentAudio
     /// Speakers relabelled after a line locked (`speaker` events), so a correction keeps the newer label.
     private var relabelled: [Int: String] = [:]
 
@@ -53,6 +51,7 @@ public final class LineCorrector: AudioListener {
         self.language = language
         self.uncertainBelow = uncertainBelow
         self.settings = settings
+        self.audio = RecentAudio(seconds: settings.keptAudio)
         self.clock = clock
         if inline {
             queue = nil
@@ -70,17 +69,7 @@ public final class LineCorrector: AudioListener {
     // MARK: audio
 
     public func hear(_ samples: [Float], start: Double, emit: (CaptionEvent) -> Void) throws {
-        let first = Int((start * rate).rounded())
-        if audio.isEmpty || first != audioStart + audio.count {
-            audio = []
-            audioStart = first
-        }
-        audio += samples
-        let excess = audio.count - Int(settings.keptAudio * rate)
-        if excess > Int(rate) * 10 {
-            audio.removeFirst(excess)
-            audioStart += excess
-        }
+        audio.append(samples, startSeconds: start)
         deliver(emit)
     }
 
@@ -108,7 +97,7 @@ public final class LineCorrector: AudioListener {
                 trusted += 1
                 return
             }
-            let samples = audio(from: line.start - settings.padding, to: line.end + settings.padding)
+            let samples = audio.stretch(from: line.start - settings.padding, to: line.end + settings.padding)
             guard !samples.isEmpty else { return }
             if let queue {
                 queue.submit(.init(line: line, audio: samples, lockedAt: ProcessInfo.processInfo.systemUptime))
@@ -162,8 +151,4 @@ public final class LineCorrector: AudioListener {
         return .corrected(LineCorrection(line: fixed, previous: line.text))
     }
 
-    private func audio(from start: Double, to end: Double) -> [Float] {
-        let from = max(0, Int(start * rate) - audioStart), to = min(audio.count, Int(end * rate) - audioStart)
-        return from < to ? Array(audio[from..<to]) : []
-    }
 }
