@@ -18,9 +18,10 @@
 #
 # The test processes get GOMP_SPINCOUNT=1000, as `ozen` gives itself at launch (Launch.swift):
 # OpenMP threads that spin without end at each barrier made 2-thread passes on a loaded 2-core
-# machine take seconds (RESEARCH.md), and two lanes load it. `ozen` processes that tests start
-# set their own. Servers the tests start pick their own ports (`--port 0`), each test has its
-# own Ozen home, browser profile and desktop, so the two lanes share nothing but the machine.
+# machine take seconds (docs/findings.md, "OpenMP threads that spin"), and two lanes load it.
+# `ozen` processes that tests start set their own. Servers the tests start pick their own ports
+# (`--port 0`), each test has its own Ozen home, browser profile and desktop, so the two lanes
+# share nothing but the machine.
 #
 # Every test `swift test list` names goes to exactly one run, and the report at the end
 # counts them back: a test that no run took, or a run that ended early, fails `make test`.

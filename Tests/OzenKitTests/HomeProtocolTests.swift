@@ -2,8 +2,9 @@ import Foundation
 import OzenKit
 import Testing
 
-/// The home protocol's rules as the phone app relies on them (RESEARCH.md, observed on Ozen's
-/// own server), checked on the state machine without a network.
+/// The home protocol's rules as the phone app relies on them (docs/findings.md, "The home
+/// protocol as the phone app expects it": observed on Ozen's own server), checked on the state
+/// machine without a network.
 @Suite struct HomeProtocolTests {
     let token = PairingToken(value: String(repeating: "ab", count: 32))
 

@@ -3,8 +3,8 @@ import Foundation
 import OzenKit
 
 /// The English voice: Piper's en_US "joe" (medium, 22 050 Hz, CC0 data) run by sherpa-onnx's
-/// offline TTS, read from eSpeak NG's IPA (RESEARCH.md: RTF 0.10, and Whisper base reads it
-/// back word-perfect).
+/// offline TTS, read from eSpeak NG's IPA (docs/findings.md, "The Piper voice": RTF 0.10, and
+/// Whisper base reads it back word-perfect).
 ///
 /// sherpa-onnx ends the process on a bad model or phoneme table, so both are checked first:
 /// the model against its manifest (size, sha256) by `InstalledModel`, the phoneme table

@@ -3,7 +3,7 @@ import OzenKit
 
 /// Whether this processor can run the prebuilt whisper.cpp, which is compiled for AVX2, FMA
 /// and F16C with no fallback: without them the process dies with an illegal instruction, so
-/// we look first and say so instead (RESEARCH.md: "the wheel's ggml is built for AVX2/FMA/F16C").
+/// we look first and say so instead (docs/findings.md, "Processors without AVX2").
 enum ProcessorSupport {
     static let requiredFlags = ["avx2", "fma", "f16c"]
 

@@ -6,8 +6,8 @@ import OzenKit
 ///
 /// Each pass sizes the encoder to the audio (`audio_ctx`) instead of Whisper's fixed 30 s:
 /// on this 2-core CPU a 3 s clip took 3.7–4.2 s at the default and 0.50–0.66 s sized
-/// (RESEARCH.md). The margin of 64 frames (1.28 s) is what kept the text right; without it
-/// a 3 s clip came out as garbage.
+/// (docs/findings.md, "Sizing the encoder"). The margin of 64 frames (1.28 s) is what kept the
+/// text right; without it a 3 s clip came out as garbage.
 ///
 /// Passes are serialised unless `Settings.concurrentDecodes` allows more: each decode has a
 /// whisper state of its own, and whisper.cpp decodes on distinct states of one context in
@@ -157,9 +157,10 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
     }
 
     /// `whisper_full_get_segment_no_speech_prob` is broken in 1.8.5 (always 1/n_vocab). The
-    /// working way (RESEARCH.md): decode the start-of-transcript token alone against the encoder
-    /// output still in memory and read the no-speech token's probability from its logits.
-    /// Measured there: speech 0.006–0.04, an alarm sound 0.68, silence 0.91. One decoder step.
+    /// working way (docs/findings.md, "Whisper's no-speech probability"): decode the
+    /// start-of-transcript token alone against the encoder output still in memory and read the
+    /// no-speech token's probability from its logits. Measured there: speech 0.006–0.04, an
+    /// alarm sound 0.68, silence 0.91. One decoder step.
     public func tokenCount(_ text: String) -> Int {
         lock.lock()
         defer { lock.unlock() }

@@ -13,7 +13,8 @@ import OzenKit
 ///   letters faster than that), and 50 ms apart when the text holds letters outside ASCII:
 ///   each of those is typed through a key xdotool maps for it on the spot, and a GTK window on
 ///   a loaded machine (a caption run beside the tests) lost the ר of "מחר" at 12 ms, and during
-///   a full test run the א of "לרופא" at 30 ms (RESEARCH.md: xterm took Hebrew whole at 50 ms).
+///   a full test run the א of "לרופא" at 30 ms (docs/findings.md, "Typing Hebrew with xdotool":
+///   xterm took Hebrew whole at 50 ms).
 /// - `clipboard`: on the clipboard only, for her to paste.
 /// - `stdout`: printed.
 /// Where nothing can insert (GNOME Wayland, no display), the text goes on the clipboard when

@@ -9,7 +9,7 @@ import OzenKit
 /// PortAudio 19.6 reads the device list only in `Pa_Initialize`, and only when no other use
 /// is open (it counts initialisations): a microphone plugged in later is seen by the next
 /// listing made while no stream is open. That is how a microphone that went away is found
-/// again (RESEARCH.md, PortAudio notes).
+/// again (docs/findings.md, "PortAudio's device list").
 enum PortAudioLibrary {
     static let lock = NSLock()
     private nonisolated(unsafe) static var quieted = false

@@ -2,9 +2,9 @@ import Foundation
 
 /// The offline translator: Whisper's own translate task on the sentence's audio, in the pinned
 /// source language, with the English of the sentences before it as the prompt when it gets
-/// context (the prompt belongs in the target language: RESEARCH.md). Whisper base's sv→en
-/// BLEU is 9–11 in the Whisper paper, small 23–30, medium 32–40: bigger models are what users
-/// should install for this.
+/// context (the prompt belongs in the target language: docs/findings.md, "Whisper's translate
+/// task"). Whisper base's sv→en BLEU is 9–11 in the Whisper paper, small 23–30, medium 32–40:
+/// bigger models are what users should install for this.
 public struct WhisperTranslator: SentenceTranslator {
     public let name = "whisper"
     let recognizer: any SpeechRecognizer

@@ -7,7 +7,8 @@
 /// subtitle credits ("Thanks for watching", "תודה רבה") when the audio is near silent; and
 /// her words list read back (two or more of its entries and nothing else); and speech too
 /// muffled to understand, a television in the next room (`BandModulation`).
-/// Ozen's gate of this kind skipped 210 of 225 household-noise recordings (RESEARCH.md).
+/// Ozen's gate of this kind skipped 210 of 225 household-noise recordings (docs/findings.md,
+/// "The hallucination gate").
 public struct HallucinationGate: Sendable {
     public struct Settings: Sendable, Equatable {
         public var noSpeechAbove = 0.6

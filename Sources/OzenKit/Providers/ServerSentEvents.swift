@@ -1,10 +1,11 @@
 /// Reads a `text/event-stream` as it arrives, in pieces of any size: OpenAI-compatible chat
 /// completions stream `data: {…chunk…}` events and end with `data: [DONE]`.
 ///
-/// What real servers send (RESEARCH.md): comment lines (`: keep-alive`, OpenRouter's
-/// `: OPENROUTER PROCESSING`) are skipped; a line cut across two reads is kept until its end
-/// comes; LF and CRLF both end a line; an event's several `data:` lines are joined with "\n";
-/// a blank line ends the event; other fields (`event:`, `id:`, `retry:`) are ignored.
+/// What real servers send (docs/findings.md, "Streamed chat completions"): comment lines
+/// (`: keep-alive`, OpenRouter's `: OPENROUTER PROCESSING`) are skipped; a line cut across two
+/// reads is kept until its end comes; LF and CRLF both end a line; an event's several `data:`
+/// lines are joined with "\n"; a blank line ends the event; other fields (`event:`, `id:`,
+/// `retry:`) are ignored.
 public struct ServerSentEvents: Sendable {
     private var pending: [UInt8] = []
     private var data: [String] = []

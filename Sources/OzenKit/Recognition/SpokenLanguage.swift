@@ -1,6 +1,6 @@
 /// The language the recognizer is told to expect: one of Whisper's languages, pinned, never
-/// guessed, unless `auto`. Whisper base guessed "ja" for a 1.8 s English clip (RESEARCH.md), and
-/// a wrong guess turns a whole line into a translation.
+/// guessed, unless `auto`. Whisper base guessed "ja" for a 1.8 s English clip (docs/findings.md,
+/// "Whisper's language guess"), and a wrong guess turns a whole line into a translation.
 ///
 /// Captions are Hebrew first; the interpreter takes any language Whisper knows as its source.
 public struct SpokenLanguage: RawRepresentable, Hashable, Sendable {

@@ -8,7 +8,7 @@ public struct WordsList: Sendable, Equatable {
     public private(set) var entries: [String]
 
     /// About 100 tokens: Ozen measured that a 60-name prompt cut 98 of 120 sentences short,
-    /// because Whisper spends its context on the prompt (RESEARCH.md).
+    /// because Whisper spends its context on the prompt (docs/findings.md, "Whisper's prompt").
     public static let promptTokenBudget = 100
 
     public init(entries: [String] = []) {

@@ -6,19 +6,19 @@ enum Launch {
     /// The environment `ozen` runs with, and why:
     /// - `GOMP_SPINCOUNT=1000`: an OpenMP thread that reaches a barrier spins that many times
     ///   (tens of microseconds) before it sleeps. Spinning without end made 2-thread passes on a
-    ///   loaded 2-core machine take 2.4–27 s for one call (RESEARCH.md); never spinning
-    ///   (`OMP_WAIT_POLICY=PASSIVE`, the setting before this one) puts a thread to sleep and
-    ///   wakes it at each of the decoder's many small steps. The five-person table replayed at
-    ///   real time (`ozen bench accuracy --table --realtime-only`, against `OMP_WAIT_POLICY=PASSIVE`
-    ///   in the same command, alternated, 2 rounds): a turn's final 1.80 and 2.12 s after its
-    ///   speech (median) against 2.29 and 2.37, first words 1.33 and 1.52 s against 2.08 and 2.10;
-    ///   CPU 66.4 and 65.0 s per audio minute against 58.6 and 60.1 (live passes are spaced by
-    ///   their own cost, so cheaper ones come more often: 59 against 44 in one run with
-    ///   `--passes`, for the same 28.8 s of passes). 10000 spins were as quick here (1.68 and
-    ///   1.84 s); they were not chosen because, in scratch runs of whisper.cpp's own CLI with
-    ///   both cores kept busy by other programs, they made the decode slower than sleeping,
-    ///   where 1000 did not. If she set either variable, neither is touched. libgomp reads them
-    ///   only at load.
+    ///   loaded 2-core machine take 2.4–27 s for one call (docs/findings.md, "OpenMP threads that
+    ///   spin"); never spinning (`OMP_WAIT_POLICY=PASSIVE`, the setting before this one) puts a
+    ///   thread to sleep and wakes it at each of the decoder's many small steps. The five-person
+    ///   table replayed at real time (`ozen bench accuracy --table --realtime-only`, against
+    ///   `OMP_WAIT_POLICY=PASSIVE` in the same command, alternated, 2 rounds): a turn's final 1.80
+    ///   and 2.12 s after its speech (median) against 2.29 and 2.37, first words 1.33 and 1.52 s
+    ///   against 2.08 and 2.10; CPU 66.4 and 65.0 s per audio minute against 58.6 and 60.1 (live
+    ///   passes are spaced by their own cost, so cheaper ones come more often: 59 against 44 in one
+    ///   run with `--passes`, for the same 28.8 s of passes). 10000 spins were as quick here (1.68
+    ///   and 1.84 s); they were not chosen because, in scratch runs of whisper.cpp's own CLI with
+    ///   both cores kept busy by other programs, they made the decode slower than sleeping, where
+    ///   1000 did not. If she set either variable, neither is touched. libgomp reads them only at
+    ///   load.
     static let threads = Group(values: ["GOMP_SPINCOUNT": "1000"], alsoHers: ["OMP_WAIT_POLICY"])
 
     /// - `GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072`: blocks of 128 KiB and more get

@@ -10,8 +10,8 @@ import OzenKit
 /// Baselines in the same run: eSpeak NG's own English voice on the English sentences (what
 /// Piper is measured against, for clarity and for cost), and the Hebrew sentences both as
 /// typed and pointed (eSpeak 1.51 reads unpointed words it does not know as bare consonants).
-/// Whisper base's Hebrew is weak in any case (RESEARCH.md), so the Hebrew figures bound the
-/// voice's clarity from above; they are reported as measured.
+/// Whisper base's Hebrew is weak in any case (docs/findings.md, "Whisper base and Hebrew"), so
+/// the Hebrew figures bound the voice's clarity from above; they are reported as measured.
 public enum SayEval {
     /// Runs the eval with Whisper `modelName` listening and returns its report, one JSON object
     /// (nil when no English voice loads); `showsLines` adds what was heard of each sentence.
