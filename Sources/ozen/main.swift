@@ -30,6 +30,13 @@ let commands: [String: ([String]) throws -> Void] = [
     "--help": { _ in print(Usage.text) },
     "-h": { _ in print(Usage.text) },
 ]
+// `ozen serve --help` and `ozen help serve`: that command's entries of the usage, not an error.
+let asksForHelp = name == "help" ? !arguments.isEmpty : arguments.contains("--help") || arguments.contains("-h")
+if asksForHelp, name == "help" || commands[name] != nil {
+    let words = name == "help" ? arguments : [name] + arguments.prefix { !$0.hasPrefix("-") }
+    print(Usage.help(for: words))
+    exit(0)
+}
 guard let command = commands[name] else {
     Exit.fail(.usage, tr("פקודה לא מוכרת '\(name)' — הריצו `ozen help` כדי לראות את הפקודות",
                         "unknown command '\(name)' — run `ozen help` to see the commands"))

@@ -110,6 +110,24 @@ import Testing
         }
     }
 
+    /// A newcomer's first try, `ozen serve --help`, answers with that command's entry, not an error.
+    @Test func helpAfterACommandShowsThatCommand() throws {
+        let asked: [([String], String)] = [
+            (["serve", "--help"], "ozen serve [--host"),
+            (["bench", "accuracy", "-h"], "ozen bench accuracy FILE"),
+            (["help", "history", "show"], "ozen history list|show"),
+            (["caption", Fixtures.jfk.path, "--help"], "ozen caption FILE"),
+        ]
+        for (arguments, entry) in asked {
+            let result = try OzenProcess.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(result.stdout.contains(entry), "\(arguments): \(result.stdout)")
+            // Only that command: the listen entry is not in serve's help, and nothing was captioned.
+            #expect(!result.stdout.contains("ozen listen ["), "\(arguments): \(result.stdout)")
+            #expect(!result.stdout.contains("\"type\""), "\(arguments)")
+        }
+    }
+
     @Test func badCommandLinesAreUsageErrors() throws {
         try expectOneLineError(["caption"], status: 64, mentioning: ["needs a recording"])
         try expectOneLineError(["caption", Fixtures.jfk.path, "--language", "xx"], status: 64, mentioning: ["unknown language"])

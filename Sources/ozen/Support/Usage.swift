@@ -119,6 +119,15 @@ enum Usage {
                "      The interpreter on recordings with a conversation.tsv: latency from the last word, chrF and BLEU"),
             tr("      ומול Whisper שמתרגם כל משפט לבד, ומשפטים קצרים עם הקשר ובלעדיו.",
                "      against the references and against Whisper translating each sentence alone; short ones with and without context."),
+            "  ozen bench accuracy FILE... [--table [--seed 7]] [--held-out | --held-out-only] [--language en]",
+            "                     [--no-realtime | --realtime-only | --file-only] [--lines] [--passes] [--fixtures DIR]",
+            tr("      שיעור השגיאות במילים של השורות הנעולות, בזמן אמת ובמצב קובץ, מול Whisper שמפענח את כל ההקלטה",
+               "      Word error rate of the locked lines, at real time and in file mode, against Whisper decoding the whole"),
+            tr("      ואת כל תור לבד; השורות כפי שננעלו וכפי שתוקנו. ‏--held-out: קולות ששום הגדרה לא נבחרה עליהם.",
+               "      recording and each turn alone; lines as first locked and as corrected. --held-out: voices no setting was chosen on."),
+            "  ozen bench dictate FILE... [--language en] [--join] [--quiet-before-stop S] [--baseline] [--llm] [--no-realtime] [--texts]",
+            tr("      מהעצירה ועד שהטקסט מוכן, ושיעור השגיאות בטקסט הגולמי של ההכתבה.",
+               "      Stop to text ready, and the word error rate of dictation's raw text."),
             "  ozen bench latency FILE... [--minutes N] [--fast] [--language L]",
             tr("      השהיית המילים הראשונות וההתייצבות (חציון, p90), מעבד וזיכרון של המסלול",
                "      First-words and settle latency (median, p90), CPU and memory of the live"),
@@ -158,6 +167,9 @@ enum Usage {
                "      install: checks space, continues a cut download, checks sha256 and a real load before the model goes in."),
             tr("      use: המודל של הכתוביות כשאין --model; remove: מוחק מודל או הורדה חלקית.",
                "      use: the model captions use when no --model is given; remove: deletes a model or a partial download."),
+            "  ozen models speed [--again]",
+            tr("      כמה זמן מעבר אחד לוקח במחשב הזה לכל זוג מודלים (חי × סופי), ואילו זוגות עומדים בזמן אמת.",
+               "      How long one pass takes on this computer for each pair of models (live × final), and which pairs keep up."),
             "  ozen first-run",
             tr("      מה רץ איפה, ושמה להתראת השם (listen שואל לבד בפעם הראשונה, והעמוד גם).",
                "      What runs where, and her name for the name alert (listen asks by itself the first time, and so does the page)."),
@@ -221,5 +233,35 @@ enum Usage {
                "Models live in $OZEN_HOME/models (default ~/.local/share/ozen/models);"),
             tr("‏`make setup` מתקין אותם, ו־`ozen models install` מוסיף עוד.", "`make setup` installs them, and `ozen models install` adds more."),
         ].joined(separator: "\n")
+    }
+
+    /// `ozen serve --help`, `ozen bench accuracy -h`, `ozen help history`: the entries of `text`
+    /// for the longest leading run of `words` that names one (`history show` falls back to
+    /// `history`), under the first line; the whole text when none does.
+    static func help(for words: [String]) -> String {
+        let lines = text.components(separatedBy: "\n")
+        var entries: [(synopsis: String, lines: [String])] = []
+        for line in lines {
+            if line.hasPrefix("  ozen ") {
+                entries.append((String(line.dropFirst("  ozen ".count)), [line]))
+            } else if line.hasPrefix("      ") || line.hasPrefix("        "), !entries.isEmpty {
+                entries[entries.count - 1].lines.append(line)
+            } else if !line.hasPrefix("  "), !entries.isEmpty, entries[entries.count - 1].lines.count > 0 {
+                // A line outside every entry (a blank line, the footer) ends the last one.
+                entries.append(("", []))
+            }
+        }
+        for count in stride(from: words.count, through: 1, by: -1) {
+            let asked = words.prefix(count).joined(separator: " ")
+            let found = entries.filter { entry in
+                entry.synopsis == asked || entry.synopsis.hasPrefix(asked + " ")
+            }
+            if !found.isEmpty {
+                return ([lines[0], ""] + found.flatMap(\.lines) + ["", tr("כל הפקודות: ozen help; ‏docs/commands.md מפרט.",
+                                                                           "Every command: ozen help; docs/commands.md has the details.")])
+                    .joined(separator: "\n")
+            }
+        }
+        return text
     }
 }
