@@ -39,6 +39,34 @@ import Testing
         let cleaned = cleanup.clean(Transcript(text: "country. And so my fellow Americans", confidence: nil, language: "en"))
         #expect(cleaned.transcript.text == "And so my fellow Americans")
         #expect(!cleaned.looped)
+        // The held-out table's Allison: the tail's one word written as two at the pass's head.
+        cleanup.lockedTail = ["the", "option", "to", "leave", "voicemail."]
+        let split = cleanup.clean(Transcript(text: " voice mail. To check voice mail for the user", confidence: nil, language: "en"))
+        #expect(split.transcript.text == "To check voice mail for the user")
+        // The tail's end said again with a word misheard.
+        cleanup.lockedTail = ["asterisk", "server", "from", "a", "remote", "location."]
+        let misheard = cleanup.clean(Transcript(text: " a mode location. The sample configuration", confidence: nil, language: "en"))
+        #expect(misheard.transcript.text == "The sample configuration")
+        cleanup.lockedTail = ["the", "option", "to", "leave", "voicemail."]
+        // Words said again that the tail does not end with stay.
+        let fresh = cleanup.clean(Transcript(text: " voice over IP, to check", confidence: nil, language: "en"))
+        #expect(fresh.transcript.text == "voice over IP, to check")
+    }
+
+    /// A live pass that wrote a long run again (the held-out table's Allison, 2026-12-06) keeps
+    /// one copy and says it dropped copies, so its word times cut no sentence; it is no short
+    /// loop, so a final pass is not decoded again for it.
+    @Test func aPassThatWroteARunAgainSaysSo() {
+        let said = " If you would like to learn more technical information about Asterisk, Dial 2 now, if you'd like to"
+            + " test out the voice over IP capabilities of Asterisk, Dial 2 now, if you'd like to test out the voice"
+            + " over IP capabilities of Asterisk, Dial 2 now, if you'd like to test out the voice over IP capabilities"
+            + " of Asterisk, Dial 2 now,"
+        let cleaned = PassCleanup().clean(Transcript(text: said, confidence: nil, language: "en"))
+        #expect(cleaned.repeated)
+        #expect(!cleaned.looped)
+        #expect(cleaned.transcript.text.components(separatedBy: "voice over IP").count == 2)
+        let plain = PassCleanup().clean(Transcript(text: " If you would like to learn more, dial 2 now.", confidence: nil, language: "en"))
+        #expect(!plain.repeated)
     }
 
     /// A pass whose last word loops inside itself (a cloud caption's answer is such a pass too)

@@ -176,7 +176,7 @@ public final class LiveCaptioner {
         }
         line.stabilizer.update(with: transcript.text)
         let voiceStart = Double(cutter.openVoiceStart ?? start) / rate
-        if lockFinishedSentence(transcript, utteranceStart: start, voiceStart: voiceStart, emit: emit) { return }
+        if !pass.repeated, lockFinishedSentence(transcript, utteranceStart: start, voiceStart: voiceStart, emit: emit) { return }
         guard let partial = line.livePartial(transcript, voiceStart: voiceStart, end: Double(fed) / rate) else { return }
         send(partial: partial, emit: emit)
     }

@@ -20,6 +20,9 @@ struct FinalPassPolicy {
         var words: [String]
         /// Whether `words` are the live passes' (the final pass gave none).
         var fromLivePasses: Bool
+        /// Whether the chosen pass dropped a loop's copies, so its word times may lie past the
+        /// words said (`PassDecoder.Pass.repeated`).
+        var repeated = false
     }
 
     /// Decides the final words of `utterance` (its audio `samples`) from its `first` pass,
@@ -27,16 +30,20 @@ struct FinalPassPolicy {
     func settle(_ utterance: UtteranceCutter.Utterance, samples: [Float], first: PassDecoder.Pass, heard shown: [String],
                 prompt: PassPrompt, words wordsList: LiveWordsList) throws -> Outcome {
         var transcript = first.transcript
+        var repeated = first.repeated
         guard settings.finalPass.policy else {
             let words = transcript.text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
-            return Outcome(transcript: transcript, kept: true, words: words, fromLivePasses: false)
+            return Outcome(transcript: transcript, kept: true, words: words, fromLivePasses: false, repeated: first.repeated)
         }
         let beam = settings.finalBeamSize
         // A loop never reaches the screen: the pass is decoded again without a prompt and with
         // Whisper's temperature fallback; if that loops too, the loop stays cut to one copy.
         if first.looped {
             let again = try decoder.decode(samples, beam: beam, prompt: prompt, final: true, afresh: true)
-            if !again.looped { transcript = again.transcript }
+            if !again.looped {
+                transcript = again.transcript
+                repeated = again.repeated
+            }
         }
         let level = AudioLevel(measuring: samples)
         let modulation = BandModulation(measuring: samples)
@@ -64,7 +71,8 @@ struct FinalPassPolicy {
         let wordCount = { (t: Transcript) in t.text.split(separator: " ").count }
         if gatePrompt != nil, !kept || wordCount(transcript) * 2 < heard.count
             || list.shareOfListWords(in: transcript.text) > 0.5 || strays || unchecked {
-            let again = try decoder.decode(samples, beam: beam, prompt: prompt, prompted: false, final: true).transcript
+            let againPass = try decoder.decode(samples, beam: beam, prompt: prompt, prompted: false, final: true)
+            let again = againPass.transcript
             if gate.judge(again, prompt: gatePrompt, audioLevel: level, modulation: modulation, wordsList: list) == .keep {
                 let better = if !kept { true }
                     else if strays { strayed(again) < strayed(transcript) }
@@ -72,6 +80,7 @@ struct FinalPassPolicy {
                     else { wordCount(again) >= wordCount(transcript) }
                 if better {
                     transcript = again
+                    repeated = againPass.repeated
                     kept = true
                 }
             }
@@ -91,6 +100,6 @@ struct FinalPassPolicy {
             words = shown
             fromLivePasses = true
         }
-        return Outcome(transcript: transcript, kept: kept, words: words, fromLivePasses: fromLivePasses)
+        return Outcome(transcript: transcript, kept: kept, words: words, fromLivePasses: fromLivePasses, repeated: repeated)
     }
 }

@@ -109,7 +109,7 @@ struct OpenLine {
         if utterance.endedBy == .length {
             // A long utterance cut by length: the line ends at its last finished sentence and the
             // words after it are decoded again together with what follows, so no sentence is split.
-            if outcome.kept, !outcome.fromLivePasses, let last = SentenceEnd.lastSentenceEnd(in: transcript.words) {
+            if outcome.kept, !outcome.fromLivePasses, !outcome.repeated, let last = SentenceEnd.lastSentenceEnd(in: transcript.words) {
                 let endSample = utterance.start + Int(transcript.words[last].end * rate)
                 if endSample > utterance.start && endSample < utterance.end {
                     let lines = finish(carried + transcript.words[...last].map(\.text), start: start,

@@ -10,6 +10,14 @@ final class PassDecoder {
         var transcript: Transcript
         var cost: Double
         var looped: Bool
+        /// Whether any words went as a loop's copies (`LoopGuard`, long runs too). The words kept
+        /// are the last copy's, and their times are where Whisper put a copy it wrote again, past
+        /// the words said: on the held-out table a live pass wrote Allison's "…dial 2 now, if
+        /// you'd like to test out the voice over IP capabilities of Asterisk," three times, a
+        /// sentence locked on it put "now." 2.5 s late, and the next passes started after "If
+        /// you'd like to test out the voice over IP", which no line then held. Such a pass's times
+        /// cut nothing (`LiveCaptioner.lockFinishedSentence`, `OpenLine.takeFinal`).
+        var repeated = false
     }
 
     let recognizer: any SpeechRecognizer
@@ -81,6 +89,6 @@ final class PassDecoder {
         // or the tests' steady cost): what the next pass's spacing is based on.
         let cost = clock.now - clockBefore
         let cleaned = cleanup.clean(transcript)
-        return Pass(transcript: cleaned.transcript, cost: cost, looped: cleaned.looped)
+        return Pass(transcript: cleaned.transcript, cost: cost, looped: cleaned.looped, repeated: cleaned.repeated)
     }
 }
