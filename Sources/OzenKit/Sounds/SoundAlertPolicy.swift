@@ -5,7 +5,8 @@
 /// - A kind fires once `windowsToAgree` of its last `windowsLooked` windows score at or above
 ///   its threshold, or one window reaches its `sureScore`, or its `toneScore` while a steady
 ///   tone has lasted `StableTone.enoughMilliseconds` (`SoundKind.all` says how those were
-///   measured), and once per occurrence: the sound has to stay below its threshold for
+///   measured), or, for `alarm`, as soon as `AlarmRhythm` hears a smoke or carbon-monoxide
+///   alarm's rhythm (the alert's class then names the rhythm), and once per occurrence: the sound has to stay below its threshold for
 ///   `quietSecondsToEnd` (1.9 s: 4 windows at the standard hop) before it can fire again,
 ///   so an alarm's beeps, a phone's rings and a dog's barks with pauses between them are
 ///   each one alert.
@@ -43,6 +44,10 @@ public struct SoundAlertPolicy: Sendable {
         var bestClass = -1
         var sounding = false
         var announcedAt: Double?
+        /// The alarm rhythm heard in this occurrence, which the alert names as its class, and
+        /// when it was last heard.
+        var rhythm: AlarmRhythm.Pattern?
+        var rhythmAt: Double?
     }
 
     /// `classNames` are the classifier's, in the order of its scores; a window comes every
@@ -64,10 +69,12 @@ public struct SoundAlertPolicy: Sendable {
         self.states = Array(repeating: KindState(), count: listened.count)
     }
 
-    /// Scores of one window (`windowStart`…`windowEnd` seconds of the stream), and how long
-    /// the longest steady tone heard since the last window had lasted (`StableTone`, ms);
-    /// returns the alerts it raises, greatest priority first.
-    public mutating func observe(_ scores: [Float], tone: Double = 0, windowStart: Double, windowEnd: Double) -> [SoundAlertEvent] {
+    /// Scores of one window (`windowStart`…`windowEnd` seconds of the stream), how long the
+    /// longest steady tone heard since the last window had lasted (`StableTone`, ms), and the
+    /// alarm rhythm heard since then (`AlarmRhythm`), if any; returns the alerts it raises,
+    /// greatest priority first.
+    public mutating func observe(_ scores: [Float], tone: Double = 0, rhythm: AlarmRhythm.Pattern? = nil,
+                                 windowStart: Double, windowEnd: Double) -> [SoundAlertEvent] {
         let toned = tone >= StableTone.enoughMilliseconds
         for (k, kind) in kinds.enumerated() {
             // The kind's score: its highest class's, over what talk gave that class when the
@@ -79,8 +86,16 @@ public struct SoundAlertPolicy: Sendable {
                 best = i
             }
             var state = states[k]
+            let rhythmHeard = rhythm != nil && kind.name == AlarmRhythm.kind
             let sure = kind.sureScore.map { score >= $0 } == true || (toned && kind.toneScore.map { score >= $0 } == true)
-            let counts = score >= kind.threshold || sure
+                || rhythmHeard
+            if rhythmHeard {
+                state.rhythm = rhythm
+                state.rhythmAt = windowEnd
+            }
+            // Between an alarm's groups (found one every 3–4 s) it is still sounding.
+            let betweenGroups = state.rhythmAt.map { windowEnd - $0 < AlarmRhythm.groupsWithin } == true
+            let counts = score >= kind.threshold || sure || betweenGroups
             state.recent.append(counts)
             if state.recent.count > kind.windowsLooked { state.recent.removeFirst() }
             if counts {
@@ -117,8 +132,9 @@ public struct SoundAlertPolicy: Sendable {
             }
             states[k].announcedAt = windowEnd
             alerts.append(SoundAlertEvent(at: windowEnd, kind: kind.name,
-                                          className: state.bestClass >= 0 ? classNames[state.bestClass] : kind.classes[0],
-                                          score: Double(state.bestRaw), priority: kind.priority,
+                                          className: state.rhythm?.rawValue
+                                            ?? (state.bestClass >= 0 ? classNames[state.bestClass] : kind.classes[0]),
+                                          score: state.rhythm != nil ? 1 : Double(state.bestRaw), priority: kind.priority,
                                           start: state.start ?? windowStart, end: windowEnd))
         }
         return alerts.sorted { $0.priority > $1.priority }

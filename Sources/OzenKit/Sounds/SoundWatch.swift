@@ -25,10 +25,10 @@ public final class SoundWatch: AudioListener {
     public private(set) var policy: SoundAlertPolicy
     /// Windows classified so far.
     public private(set) var windowsHeard = 0
-    /// Sees every window's scores, its end (seconds) and the longest steady tone heard since
-    /// the window before (ms): for `ozen sounds hear --scores`, the tool that tunes thresholds
-    /// and records score fixtures.
-    public var onScores: (([Float], Double, Double) -> Void)?
+    /// Sees every window's scores, its end (seconds), the longest steady tone heard since the
+    /// window before (ms) and the alarm rhythm heard since then: for `ozen sounds hear
+    /// --scores`, the tool that tunes thresholds and records score fixtures.
+    public var onScores: (([Float], Double, Double, AlarmRhythm.Pattern?) -> Void)?
     /// Listens for steady tones in the classifier's audio between windows.
     private var tone: StableTone
 
@@ -128,9 +128,9 @@ public final class SoundWatch: AudioListener {
         let scores = try classifier.classify(buffer)
         windowsHeard += 1
         let end = Double(bufferEnd) / rate
-        let toneLasted = tone.takeLongest()
-        onScores?(scores, end, toneLasted)
-        for alert in policy.observe(scores, tone: toneLasted, windowStart: max(0, end - Double(windowLength) / rate), windowEnd: end) {
+        let toneLasted = tone.takeLongest(), rhythm = tone.takeRhythm()
+        onScores?(scores, end, toneLasted, rhythm)
+        for alert in policy.observe(scores, tone: toneLasted, rhythm: rhythm, windowStart: max(0, end - Double(windowLength) / rate), windowEnd: end) {
             emit(.sound(alert))
         }
     }

@@ -40,6 +40,8 @@ public struct StableTone: Sendable {
     /// Scratch kept between frames: this runs on every sample of the live stream.
     private var levels: [Float], windowed: [Float], re: [Float], im: [Float], next: [Int]
     private var around = [Float](repeating: 0, count: 2 * neighbours + 1)
+    /// Hears alarms by their rhythm in the same frames.
+    private var rhythm: AlarmRhythm
 
     public init(rate: Int) {
         var n = 1
@@ -52,6 +54,7 @@ public struct StableTone: Sendable {
         lowBin = Int(Self.lowestHertz * Double(n) / Double(rate))
         highBin = min(n / 2, Int(Self.highestHertz * Double(n) / Double(rate)))
         frameMilliseconds = Double(hop) * 1000 / Double(rate)
+        rhythm = AlarmRhythm(rate: rate, frameLength: n, hop: n / 2)
         runs = [Int](repeating: 0, count: n / 2 + 1)
         next = runs
         levels = [Float](repeating: 0, count: n / 2 + 1)
@@ -71,6 +74,9 @@ public struct StableTone: Sendable {
         if used > 0 { pending.removeFirst(used) }
     }
 
+    /// The alarm rhythm heard since the last call, if one was (`AlarmRhythm`).
+    public mutating func takeRhythm() -> AlarmRhythm.Pattern? { rhythm.take() }
+
     /// Milliseconds the longest tone heard since the last call had lasted by its last frame.
     public mutating func takeLongest() -> Double {
         defer { longestSinceTaken = 0 }
@@ -88,6 +94,7 @@ public struct StableTone: Sendable {
             }
         }
         for k in levels.indices { levels[k] = 20 * log10(levels[k] + 1e-9) }
+        rhythm.frame(levels)
         var longest = longestSinceTaken
         for k in lowBin..<highBin {
             next[k] = 0

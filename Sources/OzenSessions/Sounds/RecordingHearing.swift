@@ -18,10 +18,11 @@ public enum RecordingHearing {
         if let scoreLine {
             let names = watch.classifier.classNames
             let listened = Set(SoundKind.all.flatMap(\.classes))
-            watch.onScores = { scores, end, tone in
+            watch.onScores = { scores, end, tone, rhythm in
                 let heard = scores.indices.filter { listened.contains(names[$0]) && scores[$0] >= 0.005 }
                     .sorted { scores[$0] > scores[$1] }
                 scoreLine(JSONValue.object([("end", .number(end, decimals: 2)), ("tone_ms", .number(tone, decimals: 0)),
+                                            ("rhythm", rhythm.map { .string($0.rawValue) } ?? .null),
                                             ("scores", .object(heard.map { (names[$0], .number(Double(scores[$0]), decimals: 3)) }))])
                     .serialized())
             }

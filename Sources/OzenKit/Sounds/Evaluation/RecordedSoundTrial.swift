@@ -9,11 +9,14 @@ public struct RecordedSoundTrial: Sendable {
         public var scores: [Float]
         /// The longest steady tone heard since the window before, ms (`StableTone`).
         public var tone: Double
+        /// The alarm rhythm heard since the window before (`AlarmRhythm`).
+        public var rhythm: AlarmRhythm.Pattern?
 
-        public init(end: Double, scores: [Float], tone: Double = 0) {
+        public init(end: Double, scores: [Float], tone: Double = 0, rhythm: AlarmRhythm.Pattern? = nil) {
             self.end = end
             self.scores = scores
             self.tone = tone
+            self.rhythm = rhythm
         }
     }
 
@@ -50,7 +53,7 @@ public struct RecordedSoundTrial: Sendable {
         var policy = SoundAlertPolicy(classNames: classNames, kinds: kinds, hopSeconds: hopSeconds)
         var alerts: [SoundAlertEvent] = []
         for window in windows {
-            alerts += policy.observe(window.scores, tone: window.tone, windowStart: window.end - windowSeconds, windowEnd: window.end)
+            alerts += policy.observe(window.scores, tone: window.tone, rhythm: window.rhythm, windowStart: window.end - windowSeconds, windowEnd: window.end)
         }
         return SoundTrial(expected: expected, soundStart: soundStart, soundEnd: soundEnd, alerts: alerts)
     }

@@ -34,7 +34,9 @@ public struct SoundScoreRecorder {
         let watch = SoundWatch(classifier: classifier, inputRate: rate, hopSeconds: hopSeconds)
         var kept: [RecordedSoundTrial.Window] = []
         let indices = self.indices
-        watch.onScores = { scores, end, tone in kept.append(.init(end: end, scores: indices.map { scores[$0] }, tone: tone)) }
+        watch.onScores = { scores, end, tone, rhythm in
+            kept.append(.init(end: end, scores: indices.map { scores[$0] }, tone: tone, rhythm: rhythm))
+        }
         let started = DispatchTime.now().uptimeNanoseconds
         var trial = SoundTrial(expected: expected, soundStart: soundStart, soundEnd: soundEnd)
         try trial.run(watch, over: samples)
