@@ -18,7 +18,7 @@ public final class Interpreter: AudioListener {
     let translator: any SentenceTranslator
     let fallback: (any SentenceTranslator)?
     let clock: any PipelineClock
-    private let reviews: ReviewQueue?
+    private let reviews: BackgroundQueue<ReviewJob, ReviewOutcome>?
     private let reviewerName: String?
 
     private var audio: RecentAudio
@@ -43,7 +43,7 @@ public final class Interpreter: AudioListener {
         self.settings = settings
         self.audio = RecentAudio(seconds: settings.keptAudio)
         self.clock = clock
-        self.reviews = reviewer.map { ReviewQueue(reviewer: $0, language: settings.language, limit: settings.reviewsWaitingAtMost, inline: reviewsInline) }
+        self.reviews = reviewer.map { .reviews(reviewer: $0, language: settings.language, limit: settings.reviewsWaitingAtMost, inline: reviewsInline) }
         self.reviewerName = reviewer?.name
     }
 

@@ -15,7 +15,7 @@
 /// - the interpreter's English from any translator (Whisper's translate task, the LLM
 ///   translator, the fallback), in `Interpreter`, and Whisper's before its own repeat rule in
 ///   `WhisperTranslator`;
-/// - the second pass's source and English, in `ReviewQueue`;
+/// - the second pass's source and English, in `SecondLook`;
 /// - dictation: the take stitched from its lines (`DictationText`: `ozen dictate`, the
 ///   dictation service, the page's microphone), which the local polish and "off" start from,
 ///   and an LLM's polish (`PolishPrompt.text(fromAnswer:)`);

@@ -29,7 +29,7 @@ public final class LineCorrector: AudioListener {
     let language: SpokenLanguage
     let uncertainBelow: Double
     let clock: any PipelineClock
-    private let queue: CorrectionQueue?
+    private let queue: BackgroundQueue<CorrectionJob, Outcome>?
 
     private var audio: RecentAudio
     /// Speakers relabelled after a line locked (`speaker` events), so a correction keeps the newer label.
@@ -57,7 +57,7 @@ public final class LineCorrector: AudioListener {
             queue = nil
         } else {
             let (recognizer, language, uncertainBelow, settings) = (recognizer, language, uncertainBelow, settings)
-            queue = CorrectionQueue(settings: settings) { job in
+            queue = .corrections(settings: settings) { job in
                 Self.correct(job.line, audio: job.audio, recognizer: recognizer, language: language,
                              uncertainBelow: uncertainBelow, settings: settings, background: true)
             }
