@@ -18,20 +18,12 @@ enum BenchCommand {
         }
         let args = try ArgumentReader(Array(arguments.dropFirst()), options: ["--minutes", "--language"], flags: ["--fast"])
         guard !args.positional.isEmpty else { throw UsageError(tr("ל־bench latency צריך לפחות הקלטה אחת", "bench latency needs at least one recording")) }
-        let language = try SpokenLanguage(rawValue: args.value("--language") ?? "en")
-            .orThrow(UsageError(tr("שפה לא מוכרת — השתמשו ב־he, en, sv או auto", "unknown language — use he, en, sv or auto")))
+        let language = try args.spokenLanguage(default: .english)
         var samples = try LatencyBench.samples(args.positional)
         if let raw = args.value("--minutes") {
             guard let minutes = Double(raw), minutes > 0, minutes <= 600 else { throw UsageError(tr("‏--minutes מקבל מספר בין 0 ל־600", "--minutes takes 0 < N ≤ 600")) }
             samples = LatencyBench.looped(samples, toMinutes: minutes)
         }
         try LatencyBench.run(samples, recordings: args.positional.count, language: language, fast: args.flag("--fast")) { print($0) }
-    }
-}
-
-extension Optional {
-    func orThrow(_ error: @autoclosure () -> some Error) throws -> Wrapped {
-        guard let self else { throw error() }
-        return self
     }
 }

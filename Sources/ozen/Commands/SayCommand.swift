@@ -40,13 +40,7 @@ enum SayCommand {
 
     static func say(_ arguments: [String]) throws {
         let args = try ArgumentReader(arguments, options: ["--language", "--out", "--phrase"], flags: ["--again", "--save-phrase"])
-        var language: SpokenLanguage?
-        if let code = args.value("--language") {
-            guard let asked = SpokenLanguage(rawValue: code), [.hebrew, .english, .swedish].contains(asked) else {
-                throw UsageError(tr("שפה לא מוכרת '\(code)' — השתמשו ב־he, en או sv", "unknown language '\(code)' — use he, en or sv"))
-            }
-            language = asked
-        }
+        let language = try args.spokenLanguageIfGiven(among: [.hebrew, .english, .swedish])
         var phrase: Int?
         if let raw = args.value("--phrase") {
             guard let number = Int(raw) else { throw UsageError(tr("‏--phrase מקבל מספר מתוך `ozen say phrases`", "--phrase takes a number from `ozen say phrases`")) }

@@ -37,11 +37,7 @@ enum TextCommand {
                                                "text reads lines from stdin and takes no files, got '%@'"),
                                     args.positional[0]))
         }
-        let language = args.value("--language") ?? SpokenLanguage.default.rawValue
-        guard ["he", "en", "sv"].contains(language) else {
-            throw UsageError(String(format: tr("שפה לא מוכרת '%@' — אפשר he,‏ en או sv",
-                                               "unknown language '%@' — use he, en or sv"), language))
-        }
+        let language = try args.spokenLanguage(among: [.hebrew, .english, .swedish]).rawValue
         let keywords = try words.map { word in
             guard let keyword = KeywordAlert(word) else {
                 throw UsageError(String(format: tr("ב־--alert צריכה להיות מילה עם אותיות, קיבל '%@'",

@@ -40,13 +40,28 @@ struct ArgumentReader {
     func value(_ name: String) -> String? { values[name]?.last }
 
     /// `--language`'s spoken language (`fallback` when it is not given), or a usage error naming
-    /// the ones there are.
+    /// the ones there are. The one place every command checks it: Hebrew unless a command says
+    /// otherwise (the benches, whose recordings are English, say English).
     func spokenLanguage(default fallback: SpokenLanguage = .default) throws -> SpokenLanguage {
-        let code = value("--language") ?? fallback.rawValue
-        guard let language = SpokenLanguage(rawValue: code) else {
+        try spokenLanguageIfGiven() ?? fallback
+    }
+
+    /// `--language`, when given, among `allowed` (nil: any of Whisper's), or a usage error.
+    func spokenLanguageIfGiven(among allowed: [SpokenLanguage]? = nil) throws -> SpokenLanguage? {
+        guard let code = value("--language") else { return nil }
+        guard let language = SpokenLanguage(rawValue: code), allowed?.contains(language) ?? true else {
+            if let allowed {
+                let codes = allowed.map(\.rawValue).joined(separator: ", ")
+                throw UsageError(tr("שפה לא מוכרת '\(code)' — כאן אפשר \(codes)", "unknown language '\(code)' — here use \(codes)"))
+            }
             throw UsageError(tr("שפה לא מוכרת '\(code)' — השתמשו בקוד שפה של Whisper (he, en, sv, fr…) או auto", "unknown language '\(code)' — use a Whisper language code (he, en, sv, fr…) or auto"))
         }
         return language
+    }
+
+    /// `--language` among `allowed`, `fallback` when it is not given.
+    func spokenLanguage(among allowed: [SpokenLanguage], default fallback: SpokenLanguage = .default) throws -> SpokenLanguage {
+        try spokenLanguageIfGiven(among: allowed) ?? fallback
     }
     /// Every value given for a repeatable option, in order.
     func values(_ name: String) -> [String] { values[name] ?? [] }
