@@ -35,7 +35,7 @@ struct PassCleanup {
     /// 2026-12-06): the tail's word written in two ("leave voicemail." then "voice mail. To
     /// check…"), so words are also compared with their spaces gone; and a run that ends with the
     /// tail's last word exactly, its other words misheard a little ("…from a remote location."
-    /// then "a mode location."), each within a third of its letters of the tail's word there.
+    /// then "a mode location."), each within half its letters of the tail's word there.
     private func dropRepeatedHead(_ transcript: Transcript) -> Transcript {
         guard !lockedTail.isEmpty else { return transcript }
         let words = transcript.text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
@@ -56,7 +56,7 @@ struct PassCleanup {
     }
 
     /// Whether `head` is the end of `tail` said again with its last word exact and each other
-    /// word a near miss of the tail's word in its place (at most a third of its letters apart).
+    /// word a near miss of the tail's word in its place (at most half its letters apart).
     static func repeatsMisheard(_ head: [String], tail: [String]) -> Bool {
         guard head.count >= 2, head.count <= tail.count, let last = head.last, !last.isEmpty, last == tail.last else {
             return false
@@ -64,7 +64,7 @@ struct PassCleanup {
         let said = tail.suffix(head.count)
         return zip(head.dropLast(), said.dropLast()).allSatisfy { heard, word in
             let apart = WordDistance.edits(from: heard.map(String.init), to: word.map(String.init))
-            return apart <= max(1, word.count / 3)
+            return apart <= max(1, word.count / 2)
         }
     }
 }
