@@ -63,7 +63,9 @@ public struct AlarmRhythm: Sendable {
     private var frames = 0
     /// Each frequency of the alarm bands is followed on its own, so talk's louder low
     /// harmonics never take the place of an alarm's tone (a bin's beeps are its own).
-    private var followed: [Int: Follow] = [:]
+    private var followed: [Follow] = []
+    /// The bins followed, in the order of `followed` (worked out once: this runs on every frame).
+    private var followedBins: [Int] = []
     /// When a pattern was last found, so one group (heard in neighbouring bins too) raises it once.
     private var foundAt = -10.0
     private var heard: Pattern?
@@ -98,7 +100,8 @@ public struct AlarmRhythm: Sendable {
         let high = bins(Self.highBand)
         highBins = min(high.lowerBound, top)...min(high.upperBound, top)
         lowBins = bins(Self.lowBand)
-        for k in Array(highBins) + Array(lowBins) { followed[k] = Follow() }
+        followedBins = Array(highBins) + Array(lowBins)
+        followed = Array(repeating: Follow(), count: followedBins.count)
     }
 
     /// The pattern heard since the last call, if one was.
@@ -112,8 +115,8 @@ public struct AlarmRhythm: Sendable {
         let now = Double(frames) * frameSeconds
         frames += 1
         let peaks = narrowPeaks(in: levels)
-        for k in Array(highBins) + Array(lowBins) {
-            var follow = followed[k]!
+        for (index, k) in followedBins.enumerated() {
+            var follow = followed[index]
             let level = levels[max(0, k - 1)...min(levels.count - 1, k + 1)].max() ?? -200
             follow.loudest = max(level, follow.loudest - Self.loudestFades * Float(frameSeconds))
             let narrow = peaks.contains(k) || peaks.contains(k - 1) || peaks.contains(k + 1)
@@ -146,7 +149,7 @@ public struct AlarmRhythm: Sendable {
             } else if now - follow.lastOn > Self.forgetAfter, !follow.beeps.isEmpty {
                 follow = Follow()
             }
-            followed[k] = follow
+            followed[index] = follow
         }
     }
 
