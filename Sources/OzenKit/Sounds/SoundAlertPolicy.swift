@@ -5,8 +5,9 @@
 /// - A kind fires once `windowsToAgree` of its last `windowsLooked` windows score at or above
 ///   its threshold, or one window reaches its `sureScore`, or its `toneScore` while a steady
 ///   tone has lasted `StableTone.enoughMilliseconds` (`SoundKind.all` says how those were
-///   measured), or, for `alarm`, as soon as `AlarmRhythm` hears a smoke or carbon-monoxide
-///   alarm's rhythm (the alert's class then names the rhythm), and once per occurrence: the sound has to stay below its threshold for
+///   measured), or, for `alarm`, as soon as `AlarmRhythm` hears a smoke alarm's rhythm (the
+///   alert's class then names it, and the alarm goes on sounding while its groups keep
+///   coming), and once per occurrence: the sound has to stay below its threshold for
 ///   `quietSecondsToEnd` (1.9 s: 4 windows at the standard hop) before it can fire again,
 ///   so an alarm's beeps, a phone's rings and a dog's barks with pauses between them are
 ///   each one alert.
