@@ -6,7 +6,7 @@
 //   OzenEngines  whisper.cpp and sherpa-onnx behind OzenKit's protocols; the installed
 //                models they load, checked first (SHA-256 from OpenSSL's libcrypto)
 //   OzenStore    conversation history in SQLite
-//   OzenIO       microphones, the web display's server, desktop notifications, QR codes
+//   OzenIO       microphones, what the computer plays (libpulse), the web display's server, desktop notifications, QR codes
 //                (libqrencode)
 //   OzenSessions the sessions the commands run, built from settings values: `ozen serve`'s
 //                home server, the caption pipeline's setup, the reports the server answers,
@@ -34,13 +34,14 @@ let package = Package(
         .systemLibrary(name: "CNotify", pkgConfig: "libnotify"),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto"),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode"),
+        .systemLibrary(name: "CPulse", pkgConfig: "ozen-pulse"),
         // Silences the ALSA/JACK messages PortAudio's device scan prints when no card exists.
         .target(name: "CAudioQuiet"),
 
         .target(name: "OzenKit", resources: [.copy("Models/Catalogue/whisper-models.json")]),
         .target(name: "OzenEngines", dependencies: ["OzenKit", "CWhisper", "CSherpaOnnx", "CEspeakNG", "COpenBLAS", "CCrypto"]),
         .target(name: "OzenStore", dependencies: ["OzenKit", "CSQLite"]),
-        .target(name: "OzenIO", dependencies: ["OzenKit", "CCivetWeb", "CPortAudio", "CNotify", "CAudioQuiet", "CQREncode"]),
+        .target(name: "OzenIO", dependencies: ["OzenKit", "CCivetWeb", "CPortAudio", "CNotify", "CAudioQuiet", "CQREncode", "CPulse"]),
         .target(name: "OzenSessions", dependencies: ["OzenKit", "OzenEngines", "OzenStore", "OzenIO"]),
         .executableTarget(name: "ozen", dependencies: ["OzenKit", "OzenEngines", "OzenStore", "OzenIO", "OzenSessions"]),
 

@@ -70,7 +70,15 @@ APT_PINS=(
   "cmake=3.25.1-1"                                # builds llama.cpp's llama-server once, for the LLM tests
   "g++=4:12.2.0-3"
   "gdb=13.1-3"                                    # make test: the stacks of a test process that stopped making progress
+  "libpulse-dev=16.1+dfsg1-2+b1"                  # what the computer plays: the sound server's client library
+  "pulseaudio-utils=16.1+dfsg1-2+b1"              # paplay and pactl: the computer-sound tests play into the server
 )
+# The computer-sound tests start a real PulseAudio server of their own. A desktop that runs
+# PipeWire's pulse server already has one, and a second server's user services would compete
+# with it: there it is left out (those tests then say that pulseaudio is missing).
+if ! dpkg-query -W -f='${Status}' pipewire-pulse 2>/dev/null | grep -q "ok installed"; then
+  APT_PINS+=("pulseaudio=16.1+dfsg1-2+b1")
+fi
 
 pin_field() { # pin_field PACKAGE FIELD(version|file|sha256)
   awk -F'\t' -v p="$1" -v f="$2" '$1 !~ /^#/ && $2 == p {
@@ -170,6 +178,23 @@ Description: BLIS 0.9 (serial) CBLAS from Debian's libblis-serial-dev (pkg-confi
 Version: 0.9.0
 Cflags: -I\${includedir}
 Libs: -L\${libdir} -lblis
+EOF
+}
+
+# libpulse's own pkg-config files name -pthread and -D_REENTRANT, which SwiftPM refuses (a
+# warning on every build); this one names just the two libraries.
+write_pulse_pc() {
+  install -d "$PREFIX/lib/pkgconfig"
+  cat > "$PREFIX/lib/pkgconfig/ozen-pulse.pc" <<EOF
+prefix=/usr
+libdir=\${prefix}/lib/x86_64-linux-gnu
+includedir=\${prefix}/include
+
+Name: ozen-pulse
+Description: libpulse 16.1 and its simple API from Debian's libpulse-dev (pkg-config file written by Ozen's setup)
+Version: 16.1
+Cflags: -I\${includedir}
+Libs: -L\${libdir} -lpulse-simple -lpulse
 EOF
 }
 
@@ -970,6 +995,7 @@ case "$mode" in all|--system-only|--user-only) ;; *) fail "unknown option $mode 
 if [ "$mode" != --user-only ]; then
   if [ "$(id -u)" -eq 0 ]; then
     install_debian_packages
+    write_pulse_pc
     install_engines
     install_llama_server
   elif command -v sudo >/dev/null; then

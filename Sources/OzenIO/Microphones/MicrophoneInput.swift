@@ -71,6 +71,11 @@ public final class MicrophoneInput: @unchecked Sendable {
     private let clockStart = ContinuousClock.now
     private var pushedSamples = 0
 
+    /// Finds the chosen microphone, or output of the computer (`SourceChoice`), among those there now.
+    public convenience init(source: SourceChoice, settings: Settings = .default) throws(InputProblem) {
+        try self.init(choice: source.device, settings: settings, system: source.system)
+    }
+
     /// Finds the chosen microphone among those connected now.
     public init(choice: MicrophoneChoice, settings: Settings = .default,
                 system: any MicrophoneSystem = PortAudioMicrophones()) throws(InputProblem) {
@@ -82,10 +87,8 @@ public final class MicrophoneInput: @unchecked Sendable {
             device = found
         } else if settings.fallbackToDefault, let fallback = MicrophoneChoice.systemDefault.find(in: devices) {
             device = fallback
-        } else if case .systemDefault = choice {
-            throw .noMicrophone
         } else {
-            throw .microphoneMissing(name: choice.description)
+            throw system.missing(choice)
         }
     }
 
@@ -220,7 +223,8 @@ public final class MicrophoneInput: @unchecked Sendable {
     /// Opens `target` and routes its audio into `inbox`.
     private func connect(_ target: MicrophoneDevice, inbox: LiveAudioInbox, announce: Bool) throws(InputProblem) {
         let rate = Int(target.defaultSampleRate.rounded())
-        let delivery = Delivery(sourceRate: rate, widens: settings.widensForSounds, silenceLimit: settings.silenceLimit, startedAt: seconds(),
+        let delivery = Delivery(sourceRate: rate, widens: settings.widensForSounds, silenceLimit: settings.silenceLimit,
+                                zerosMeanQuiet: system.zerosMeanQuiet, startedAt: seconds(),
                                 clockStart: clockStart, inbox: inbox) { [weak self] count in self?.counted(count) }
         let stream = try system.open(target, sampleRate: Double(rate)) { samples in delivery.receive(samples) }
         condition.lock()
@@ -295,11 +299,11 @@ final class Delivery: @unchecked Sendable {
     private let clockStart: ContinuousClock.Instant
     private let counted: @Sendable (Int) -> Void
 
-    init(sourceRate: Int, widens: Bool, silenceLimit: Double, startedAt: Double, clockStart: ContinuousClock.Instant,
+    init(sourceRate: Int, widens: Bool, silenceLimit: Double, zerosMeanQuiet: Bool, startedAt: Double, clockStart: ContinuousClock.Instant,
          inbox: LiveAudioInbox, counted: @escaping @Sendable (Int) -> Void) {
         resampler = StreamingResampler(from: sourceRate, to: MonoAudio.speechRate)
         if widens && sourceRate >= LiveAudioInbox.wideRate { wideResampler = StreamingResampler(from: sourceRate, to: LiveAudioInbox.wideRate) }
-        watch = SilentInputWatch(limit: silenceLimit, startingAt: startedAt)
+        watch = SilentInputWatch(limit: silenceLimit, startingAt: startedAt, zerosMeanQuiet: zerosMeanQuiet)
         self.inbox = inbox
         self.clockStart = clockStart
         self.counted = counted

@@ -10,6 +10,10 @@ public enum InputProblem: Error, Sendable, Equatable, CustomStringConvertible {
     case microphoneMissing(name: String)
     /// No microphone is connected at all.
     case noMicrophone
+    /// No sound server answered, so what the computer plays cannot be heard.
+    case soundServerUnreachable(detail: String)
+    /// The computer has no output by that name (nil: none at all) whose sound can be heard.
+    case outputMissing(name: String?)
     /// The system does not let Ozen open the microphone.
     case microphoneForbidden(name: String)
     /// A model the pipeline needs is not installed.
@@ -30,7 +34,7 @@ public enum InputProblem: Error, Sendable, Equatable, CustomStringConvertible {
     /// True for what retrying cannot fix.
     public var needsPerson: Bool {
         switch self {
-        case .microphoneMissing, .noMicrophone, .microphoneForbidden, .modelMissing: return true
+        case .microphoneMissing, .noMicrophone, .microphoneForbidden, .modelMissing, .soundServerUnreachable, .outputMissing: return true
         case .microphoneDisconnected, .microphoneStopped, .microphoneSilent, .microphoneStalled,
              .engineFailed, .connectionLost: return false
         }
@@ -43,6 +47,12 @@ public enum InputProblem: Error, Sendable, Equatable, CustomStringConvertible {
             return tr("המיקרופון '\(name)' לא מחובר", "microphone '\(name)' is not connected")
         case .noMicrophone:
             return tr("אין מיקרופון מחובר", "no microphone is connected")
+        case .soundServerUnreachable(let detail):
+            return tr("שרת הקול של המחשב לא ענה (\(detail))", "the computer's sound server did not answer (\(detail))")
+        case .outputMissing(let name?):
+            return tr("למחשב אין יציאת קול בשם '\(name)'", "this computer has no sound output called '\(name)'")
+        case .outputMissing(nil):
+            return tr("למחשב אין יציאת קול ששומעים ממנה", "this computer has no sound output to listen to")
         case .microphoneForbidden(let name):
             return tr("אין ל־Ozen הרשאה להשתמש במיקרופון '\(name)'", "Ozen is not allowed to use microphone '\(name)'")
         case .modelMissing(let name):
@@ -72,6 +82,11 @@ public enum InputProblem: Error, Sendable, Equatable, CustomStringConvertible {
             return tr("חברו אותו או בחרו אחר מתוך `ozen devices`", "plug it in or pick another with `ozen devices`")
         case .noMicrophone:
             return tr("חברו מיקרופון ובדקו שהוא מופיע ב־`ozen devices`", "plug one in and check that `ozen devices` lists it")
+        case .soundServerUnreachable:
+            return tr("Ozen שומע את מה שהמחשב משמיע דרך PulseAudio או שרת ה־pulse של PipeWire: הפעילו אותו (systemctl --user start pipewire-pulse או pulseaudio --start) או כוונו אליו את PULSE_SERVER",
+                      "Ozen hears what this computer plays through PulseAudio or PipeWire's pulse server: start it (systemctl --user start pipewire-pulse, or pulseaudio --start) or point PULSE_SERVER at it")
+        case .outputMissing:
+            return tr("בחרו אחת מתוך `ozen devices`", "pick one from `ozen devices`")
         case .microphoneForbidden:
             return tr("הוסיפו את המשתמש לקבוצה audio ‏(sudo adduser $USER audio) והתחברו מחדש",
                       "add your user to the audio group (sudo adduser $USER audio) and log in again")

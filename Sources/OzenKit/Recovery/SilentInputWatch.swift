@@ -17,14 +17,18 @@ public struct SilentInputWatch: Sendable, Equatable {
 
     /// Seconds of nothing, or of zeros, that count as a stopped microphone.
     public let limit: Double
+    /// Exact zeros are ordinary here: a monitor of what the computer plays is zeros while
+    /// nothing plays, so only audio that stops arriving counts.
+    public let zerosMeanQuiet: Bool
     private var lastArrival: Double
     private var lastSound: Double
 
     public static let defaultLimit = 3.0
 
     /// Starts watching at `time` (when the stream was opened).
-    public init(limit: Double = defaultLimit, startingAt time: Double) {
+    public init(limit: Double = defaultLimit, startingAt time: Double, zerosMeanQuiet: Bool = false) {
         self.limit = limit
+        self.zerosMeanQuiet = zerosMeanQuiet
         lastArrival = time
         lastSound = time
     }
@@ -39,7 +43,7 @@ public struct SilentInputWatch: Sendable, Equatable {
     /// What is wrong at `time`, if anything.
     public func finding(at time: Double) -> Finding? {
         if time - lastArrival >= limit { return .nothingArrived(seconds: time - lastArrival) }
-        if time - lastSound >= limit { return .onlyZeros(seconds: time - lastSound) }
+        if !zerosMeanQuiet, time - lastSound >= limit { return .onlyZeros(seconds: time - lastSound) }
         return nil
     }
 }

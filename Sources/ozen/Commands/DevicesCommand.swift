@@ -3,8 +3,9 @@ import OzenIO
 import OzenKit
 import OzenSessions
 
-/// `ozen devices`: the microphones this computer offers, each with a one-second level meter
-/// so she can see which one hears her. The number or name goes to `ozen listen --device`.
+/// `ozen devices`: the microphones this computer offers, and the outputs whose sound it can
+/// caption (`computer:N`), each with a one-second level meter so she can see which one hears.
+/// The number or name goes to `ozen listen --device`.
 enum DevicesCommand {
     static func run(_ arguments: [String]) throws {
         let args = try ArgumentReader(arguments, options: [], flags: ["--no-level"])
@@ -13,20 +14,38 @@ enum DevicesCommand {
         }
         let devices: [MicrophoneDevice]
         do { devices = try PortAudioMicrophones().devices() } catch { Exit.fail(.noInput, error.description) }
-        guard !devices.isEmpty else {
+        let measures = !args.flag("--no-level")
+        if devices.isEmpty {
             print(tr("לא נמצא מיקרופון — חברו מיקרופון ונסו שוב", "No microphone found — plug one in and try again"))
-            return
-        }
-        print(tr("מיקרופונים (* ברירת המחדל של המערכת):", "Microphones (* the system's default):"))
-        for device in devices {
-            var line = String(format: "%@ %3ld  %@  [%@, %ld ch, %.0f Hz]", device.isDefault ? "*" : " ",
-                              device.index, device.name, device.hostAPI, device.channels, device.defaultSampleRate)
-            if !args.flag("--no-level") {
-                line += "  " + levelText(MicrophoneLevelMeter.measure(device))
+        } else {
+            print(tr("מיקרופונים (* ברירת המחדל של המערכת):", "Microphones (* the system's default):"))
+            for device in devices {
+                print(line(device, label: String(format: "%3ld", device.index), level: measures ? MicrophoneLevelMeter.measure(device) : nil))
             }
-            print(line)
+            print(tr("בחרו אחד כך: ozen listen --device מספר|שם", "Pick one with: ozen listen --device NUMBER|NAME"))
         }
-        print(tr("בחרו אחד כך: ozen listen --device מספר|שם", "Pick one with: ozen listen --device NUMBER|NAME"))
+        // What the computer plays, through the sound server; without one, a line says why.
+        let computer = ComputerSound()
+        do {
+            let outputs = try computer.devices()
+            guard !outputs.isEmpty else { return }
+            print(tr("מה שהמחשב משמיע (* יציאת ברירת המחדל):", "What this computer plays (* the default output):"))
+            for output in outputs {
+                print(line(output, label: SourceChoice(kind: .computer, device: .index(output.index)).description,
+                           level: measures ? MicrophoneLevelMeter.measure(output, system: computer) : nil))
+            }
+            print(tr("כתוביות לשיחה או לסרטון: ozen listen --device computer", "Captions for a call or a video: ozen listen --device computer"))
+        } catch {
+            print(tr("מה שהמחשב משמיע: לא זמין — \(error.description)", "What this computer plays: not available — \(error.description)"))
+        }
+    }
+
+    /// One device's line: its number or name for `--device`, what it is, and (unless `--no-level`) what it hears.
+    static func line(_ device: MicrophoneDevice, label: String, level: MicrophoneLevelMeter.Reading?) -> String {
+        var line = String(format: "%@ %@  %@  [%@, %ld ch, %.0f Hz]", device.isDefault ? "*" : " ",
+                          label, device.name, device.hostAPI, device.channels, device.defaultSampleRate)
+        if let level { line += "  " + levelText(level) }
+        return line
     }
 
     static func levelText(_ reading: MicrophoneLevelMeter.Reading) -> String {

@@ -29,7 +29,7 @@ enum InterpretCommand {
             var micSettings = MicrophoneInput.Settings.default
             micSettings.fallbackToDefault = args.flag("--fallback-default")
             micSettings.widensForSounds = false
-            do { source = .microphone(try MicrophoneInput(choice: MicrophoneChoice(args.value("--device")), settings: micSettings)) } catch {
+            do { source = .microphone(try MicrophoneInput(source: SourceChoice(args.value("--device")), settings: micSettings)) } catch {
                 Exit.fail(.noInput, error.description)
             }
         }

@@ -27,7 +27,7 @@ enum ListenCommand {
         microphoneSettings.widensForSounds = settings.sounds
         let microphone: MicrophoneInput
         do {
-            microphone = try MicrophoneInput(choice: MicrophoneChoice(args.value("--device")), settings: microphoneSettings)
+            microphone = try MicrophoneInput(source: SourceChoice(args.value("--device")), settings: microphoneSettings)
         } catch {
             Exit.fail(.noInput, error.description)
         }

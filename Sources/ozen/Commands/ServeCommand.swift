@@ -51,7 +51,7 @@ enum ServeCommand {
             micSettings.fallbackToDefault = args.flag("--fallback-default")
             micSettings.widensForSounds = !args.flag("--no-sounds")
             do {
-                microphone = try MicrophoneInput(choice: MicrophoneChoice(device), settings: micSettings)
+                microphone = try MicrophoneInput(source: SourceChoice(device), settings: micSettings)
             } catch {
                 Exit.fail(.noInput, error.description)
             }

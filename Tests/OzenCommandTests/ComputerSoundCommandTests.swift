@@ -1,0 +1,51 @@
+import Foundation
+import OzenKit
+import OzenTestSupport
+import Testing
+
+/// `ozen devices` and `ozen listen --device computer` end to end: the built binary, a real
+/// PulseAudio server (`TestSoundServer`), a real recording played into its output at its own
+/// pace, as a call or a video plays.
+@Suite(.serialized) struct ComputerSoundCommandTests {
+    @Test func devicesListsWhatTheComputerPlays() throws {
+        let server = try TestSoundServer(outputs: ["call", "speakers"])
+        let result = try OzenProcess.run(["devices", "--no-level"], environment: ["PULSE_SERVER": server.address])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        let heading = try #require(lines.firstIndex(of: "What this computer plays (* the default output):"), "\(result.stdout)")
+        #expect(lines[heading + 1].hasPrefix("* computer:") && lines[heading + 1].contains("  call  [PulseAudio, 2 ch, 44100 Hz]"), "\(result.stdout)")
+        #expect(lines[heading + 2].hasPrefix("  computer:") && lines[heading + 2].contains("  speakers  [PulseAudio"), "\(result.stdout)")
+        #expect(lines[heading + 3] == "Captions for a call or a video: ozen listen --device computer")
+    }
+
+    @Test func listenCaptionsWhatTheComputerPlays() throws {
+        let server = try TestSoundServer(outputs: ["speakers", "call"])
+        let listen = try RunningOzen(["listen", "--device", "computer:call", "--json", "--no-save", "--language", "en", "--no-speakers"],
+                                     environment: ["PULSE_SERVER": server.address, "OZEN_HOME": OzenProcess.testHome().path])
+        defer { listen.kill() }
+        #expect(listen.wait(upTo: 120) { $0.contains { $0["state"] as? String == "listening" } }, "\(listen.events)")
+        let player = try server.play(Fixtures.jfk.path, on: "call")
+        #expect(listen.wait(upTo: 120) { events in
+            events.contains { $0["type"] as? String == "line" && ($0["text"] as? String ?? "").contains("country") } && !player.isRunning
+        }, "\(listen.events)")
+        listen.interrupt()
+        #expect(listen.wait(upTo: 120) { $0.last?["state"] as? String == "finished" }, "\(listen.events)")
+        #expect(listen.events.first { $0["state"] as? String == "opening_microphone" }?["device"] as? String == "call")
+        // Nothing playing before and after is quiet, not a dead stream.
+        #expect(!listen.events.contains { $0["state"] as? String == "retrying" }, "\(listen.events)")
+        let text = listen.events.filter { $0["type"] as? String == "line" }.compactMap { $0["text"] as? String }.joined(separator: " ")
+        #expect(WordErrorRate.count(reference: Fixtures.jfk.transcript, hypothesis: text).rate <= 0.1, "\(text)")
+        #expect(listen.exited(upTo: 30))
+        #expect(listen.status == 0)
+    }
+
+    @Test func aMissingOutputOrServerIsSaidAtOnce() throws {
+        let server = try TestSoundServer()
+        let missing = try OzenProcess.run(["listen", "--device", "computer:tv", "--no-save"], environment: ["PULSE_SERVER": server.address])
+        #expect(missing.status == 66)
+        #expect(missing.stderrLines == ["ozen: this computer has no sound output called 'tv' — pick one from `ozen devices`"])
+        let nowhere = try OzenProcess.run(["listen", "--device", "computer", "--no-save"], environment: ["PULSE_SERVER": "unix:/nonexistent/native"])
+        #expect(nowhere.status == 66)
+        #expect(nowhere.stderr.hasPrefix("ozen: the computer's sound server did not answer (unix:/nonexistent/native: "), "\(nowhere.stderr)")
+    }
+}

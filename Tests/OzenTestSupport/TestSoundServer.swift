@@ -1,0 +1,111 @@
+import Foundation
+
+/// A real PulseAudio server for tests of what the computer plays: Debian's `pulseaudio`,
+/// started in the foreground in a folder of the test's own, with no configuration of the
+/// machine's (`-n`), a native socket in that folder, and null outputs (sinks) that play into
+/// nothing, each with the monitor that hears it. The first output is the default. `paplay`
+/// plays a recording into one of them at its real pace, as a call or a video would.
+///
+/// The server is ended by its process id when the test lets go of it.
+public final class TestSoundServer: @unchecked Sendable {
+    public let folder: URL
+    /// The socket's address, for `PULSE_SERVER` or libpulse's server argument.
+    public var address: String { "unix:" + folder.appendingPathComponent("native").path }
+    public let outputs: [String]
+    private var serverID: pid_t?
+
+    /// `outputs`: each null output's name, which is also the description the desktop shows.
+    public init(outputs: [String] = ["call"]) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("ozen-pulse-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        self.outputs = outputs
+        try start()
+    }
+
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Starts the server and waits (at most 10 s) until its socket answers.
+    ///
+    /// Spawned directly, not through Foundation's `Process`: with the server started that way,
+    /// the next short-lived `Process` this test process waited for was never seen to exit
+    /// (seen here: `pactl` a zombie, `waitUntilExit` waiting for ever).
+    public func start() throws {
+        var arguments = ["/usr/bin/pulseaudio", "--daemonize=no", "-n", "--exit-idle-time=-1", "--use-pid-file=no", "--disable-shm=yes",
+                         "--log-target=stderr", "--log-level=error"]
+        for output in outputs {
+            arguments += ["-L", "module-null-sink sink_name=\(output) sink_properties=device.description=\(output)"]
+        }
+        arguments += ["-L", "module-native-protocol-unix auth-anonymous=1 socket=\(folder.appendingPathComponent("native").path)"]
+        var environment = ProcessInfo.processInfo.environment
+        // Its own home and runtime folder: nothing of the machine's or another test's server.
+        environment["HOME"] = folder.path
+        environment["XDG_RUNTIME_DIR"] = folder.path
+        environment["XDG_CONFIG_HOME"] = folder.path
+        environment.removeValue(forKey: "PULSE_SERVER")
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, arguments[0], &actions, nil, argv, envp) == 0 else {
+            throw TestSoundServerError(message: "pulseaudio could not be started (is Debian's pulseaudio installed? make setup installs it)")
+        }
+        serverID = pid
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if run("/usr/bin/pactl", ["--server=\(address)", "info"]) == 0 { return }
+            var status: Int32 = 0
+            guard waitpid(pid, &status, WNOHANG) == 0 else { serverID = nil; break }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        stop()
+        throw TestSoundServerError(message: "pulseaudio did not start (is Debian's pulseaudio installed? make setup installs it)")
+    }
+
+    /// Ends the server, as a crash or a restart of the desktop's sound would.
+    public func stop() {
+        guard let pid = serverID else { return }
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        serverID = nil
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent("native"))
+    }
+
+    /// Plays `path` into `output` at its real pace with `paplay`, in the background; the
+    /// returned process ends when it has played.
+    @discardableResult
+    public func play(_ path: String, on output: String? = nil) throws -> Process {
+        let player = Process()
+        player.executableURL = URL(fileURLWithPath: "/usr/bin/paplay")
+        player.arguments = ["--server=\(address)", "--device=\(output ?? outputs[0])", path]
+        player.standardOutput = FileHandle.nullDevice
+        player.standardError = FileHandle.nullDevice
+        try player.run()
+        return player
+    }
+
+    private func run(_ program: String, _ arguments: [String]) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+public struct TestSoundServerError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
