@@ -1,6 +1,6 @@
 /// The knobs of Whisper and Silero, for benchmarks and tuning. The defaults of the first three
 /// and of Silero's threshold live outside OzenKit (`WhisperRecognizer.Settings`,
-/// `CaptionSetup.voiceThreshold`); the final pass's come from `LiveSettings`.
+/// `PipelineBuilder.voiceThreshold`); the final pass's come from `LiveSettings`.
 extension Knob {
     /// CPU threads of one Whisper pass.
     public static let threads = Knob("OZEN_THREADS",

@@ -83,7 +83,7 @@ public enum LatencyBench {
     static func measure(_ audio: MonoAudio, settings: LiveSettings, vad: InstalledModel,
                         recognizer: WhisperRecognizer, fast: Bool) throws -> Measurement {
         let clock: any PipelineClock = fast ? AudioClock() : RealTimeClock()
-        let captioner = LiveCaptioner(classifier: try SileroFrameClassifier(model: vad, threshold: try CaptionSetup.voiceThreshold()), recognizer: recognizer,
+        let captioner = LiveCaptioner(classifier: try SileroFrameClassifier(model: vad, threshold: try PipelineBuilder.voiceThreshold()), recognizer: recognizer,
                                       settings: settings, clock: clock)
         var events = [CaptionEvent]()
         let cpuBefore = ProcessUsage.cpuSeconds()

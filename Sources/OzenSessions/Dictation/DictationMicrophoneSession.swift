@@ -24,10 +24,9 @@ public struct DictationMicrophoneSession {
 
     /// One take from `microphone` (already found), delivered.
     public func run(_ microphone: MicrophoneInput) throws {
-        let models = try CaptionSetup.loadModels(modelName: modelName, finalModelName: finalModelName, home: settings.home,
-                                                 recognizerSettings: try PipelineSettings.recognizer(), speakers: false)
+        let models = try PipelineBuilder(home: settings.home, models: .init(live: modelName, final: finalModelName, recognizer: try PipelineSettings.recognizer(), speakers: false))
         let live = try PipelineSettings.dictation(language: settings.language)
-        let captioner = models.captioner(settings: live, clock: RealTimeClock())
+        let captioner = try models.captioner(settings: live, clock: RealTimeClock())
         let inbox = LiveAudioInbox()
         let take = TakeControl(microphone: microphone, inbox: inbox)
         do {

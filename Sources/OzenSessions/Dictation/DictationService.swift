@@ -18,12 +18,12 @@ public final class DictationService: @unchecked Sendable {
 
     private let lock = NSLock()
     private let choice: MicrophoneChoice
-    private let models: CaptionSetup.Models
+    private let models: PipelineBuilder
     private let settings: LiveSettings
     private let deliver: Deliver
     private var current: Run?
 
-    public init(choice: MicrophoneChoice, models: CaptionSetup.Models, settings: LiveSettings, deliver: @escaping Deliver) {
+    public init(choice: MicrophoneChoice, models: PipelineBuilder, settings: LiveSettings, deliver: @escaping Deliver) {
         self.choice = choice
         self.models = models
         self.settings = settings
@@ -51,7 +51,7 @@ public final class DictationService: @unchecked Sendable {
             if case .failed(let reason, let action) = status { run.control.stop(failure: action.isEmpty ? reason : "\(reason) — \(action)") }
         }
         lock.withLock { current = run }
-        let pipeline = PipelineBox(models.captioner(settings: settings, clock: RealTimeClock()))
+        let pipeline = PipelineBox(try models.captioner(settings: settings, clock: RealTimeClock()))
         Thread.detachNewThread {
             do {
                 try LiveStream.run(inbox, through: pipeline.captioner) { event in

@@ -22,14 +22,14 @@ public struct DictationTake: Sendable {
     /// `quickStop: false` is the take as it was before the stop was made quick (the baseline of
     /// `ozen bench dictate --baseline`): a live pass still running at the stop runs out, and the
     /// last utterance's final pass waits for the stop instead of starting in the quiet before it.
-    public static func transcribe(_ audio: MonoAudio, language: SpokenLanguage, models: CaptionSetup.Models, realtime: Bool,
+    public static func transcribe(_ audio: MonoAudio, language: SpokenLanguage, models: PipelineBuilder, realtime: Bool,
                            quickStop: Bool = true) throws -> DictationTake {
         var settings = try PipelineSettings.dictation(language: language)
         if !quickStop { settings.finalAfterQuiet = nil }
         let seconds = Double(audio.samples.count) / Double(MonoAudio.speechRate)
         let started = ContinuousClock.now
         let clock: any PipelineClock = realtime ? RealTimeClock() : SteadyCostClock()
-        let captioner = models.captioner(settings: settings, clock: clock)
+        let captioner = try models.captioner(settings: settings, clock: clock)
         var lines: [String] = []
         // In real time the audio ends `seconds` after the start, on the wall clock; on the steady
         // clock, at the first event after the replay passed its end (the work left is what follows).

@@ -21,9 +21,8 @@ public struct InterpretSession {
         let home = settings.home
         let output = EventFanOut([sink])
         output.send(.status(.loadingModel(name: settings.modelName), at: 0))
-        let models = try CaptionSetup.loadModels(modelName: settings.modelName, finalModelName: settings.finalModelName, home: home, recognizerSettings: settings.recognizer,
-                                                 speakers: false)
-        let whisper = WhisperTranslator(recognizer: models.finalRecognizer ?? models.recognizer)
+        let models = try PipelineBuilder(home: home, models: .init(live: settings.modelName, final: settings.finalModelName, recognizer: settings.recognizer, speakers: false))
+        let whisper = WhisperTranslator(recognizer: models.strongest)
         let translator: any SentenceTranslator
         var fallback: (any SentenceTranslator)?
         switch settings.translator {
@@ -36,11 +35,11 @@ public struct InterpretSession {
         if case .recording(let recording) = settings.source { audio = recording } else { audio = nil }
         let clock: any PipelineClock = (audio == nil || settings.realtime) ? RealTimeClock() : SteadyCostClock()
         let live = try PipelineSettings.interpreting(language: settings.interpreter.language)
-        let captioner = models.captioner(settings: live, clock: clock)
+        let captioner = try models.captioner(settings: live, clock: clock)
         // No bigger computer named: this one hears each sentence again with the full window,
         // inline in a file replay on the steady clock (the same events every run).
         let inline = clock is SteadyCostClock && settings.reviewer == nil
-        let reviewer = settings.reviewer ?? (live.corrections.enabled ? FullWindowReviewer(recognizer: models.finalRecognizer ?? models.recognizer,
+        let reviewer = settings.reviewer ?? (live.corrections.enabled ? FullWindowReviewer(recognizer: models.strongest,
                                                                                           settings: live.corrections, inBackground: !inline) : nil)
         let interpreter = Interpreter(translator: translator, fallback: fallback, reviewer: reviewer,
                                       settings: settings.interpreter, clock: clock, reviewsInline: inline)

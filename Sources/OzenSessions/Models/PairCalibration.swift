@@ -48,11 +48,10 @@ public enum PairCalibration {
     static func measure(live: String, final: String, key: String, home: OzenHome,
                         recognizer: WhisperRecognizer.Settings) throws -> PairSpeed {
         let audio = try clip()
-        let models = try CaptionSetup.loadModels(modelName: live, finalModelName: final == live ? nil : final, home: home,
-                                                 recognizerSettings: recognizer, speakers: true, checksPair: false)
+        let models = try PipelineBuilder(home: home, models: { var models = PipelineBuilder.Models(live: live, final: final == live ? nil : final, recognizer: recognizer, speakers: true); models.checksPair = false; return models }())
         let settings = LiveSettings(language: .english)
         let clock = AudioClock()
-        let captioner = models.captioner(settings: settings, clock: clock)
+        let captioner = try models.captioner(settings: settings, clock: clock)
         var correcting = settings
         correcting.corrections.enabled = true
         let corrector = models.corrector(settings: correcting, clock: clock, inline: true)

@@ -11,11 +11,15 @@ public struct EventPrinter: Sendable {
     /// Readable lines are printed; `interpret` leaves them out: she reads the English, and
     /// each translation brings what was said beneath it.
     public var showsLines = true
+    /// Notes (what cloud captions did, say) on stderr even where the other statuses are left
+    /// out: `caption` shows them.
+    public var showsNotes = false
 
-    public init(json: Bool, showsStatus: Bool = false, showsLines: Bool = true) {
+    public init(json: Bool, showsStatus: Bool = false, showsLines: Bool = true, showsNotes: Bool = false) {
         self.json = json
         self.showsStatus = showsStatus
         self.showsLines = showsLines
+        self.showsNotes = showsNotes
     }
 
     public func print(_ event: CaptionEvent) {
@@ -45,7 +49,9 @@ public struct EventPrinter: Sendable {
             let mark = sound.priority >= 3 ? "🚨" : "🔔"
             write("\(mark) \(SoundKind.named(sound.kind)?.shown ?? sound.kind) [\(clock(sound.start))] (\(sound.className) \(String(format: "%.2f", sound.score)))")
         case .status(let status, _):
-            if showsStatus { FileHandle.standardError.write(Data(("ozen: " + Self.text(of: status) + "\n").utf8)) }
+            var shown = showsStatus
+            if case .note = status, showsNotes { shown = true }
+            if shown { FileHandle.standardError.write(Data(("ozen: " + Self.text(of: status) + "\n").utf8)) }
         case .translation(let sentence, _):
             let fallback = sentence.fallbackReason.map { " (\($0))" } ?? ""
             write("[\(clock(sentence.start)) → \(clock(sentence.end))] \(sentence.english)\(fallback)")

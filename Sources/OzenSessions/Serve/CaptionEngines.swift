@@ -3,24 +3,19 @@ import OzenEngines
 import OzenIO
 import OzenKit
 
-/// What every caption stream of `ozen serve` (and `ozen bench serve`) shares: the Whisper model, loaded once (its
-/// passes take turns by `RecognizerSchedule`), and the settings. Each stream gets its own voice-activity state and
-/// its own speakers, since those follow one conversation.
-public final class CaptionEngines: @unchecked Sendable {
-    let home: OzenHome
-    public let modelName: String
+/// What every caption stream of `ozen serve` (and `ozen bench serve`) shares: the models, loaded once by one
+/// `PipelineBuilder` (their passes take turns by `RecognizerSchedule`), and the settings. Each stream gets its own
+/// voice-activity state and its own speakers, since those follow one conversation.
+public final class CaptionEngines: Sendable {
+    /// The models every stream shares, and what builds each stream's pipeline.
+    public let builder: PipelineBuilder
+    public var modelName: String { builder.models.live }
     /// The Whisper model, loaded at start; with `unloadAfter`, freed after idle minutes and
     /// loaded again at the next decode (`IdleUnloadingRecognizer`).
-    public let recognizer: any SpeechRecognizer
-    /// The model of each line's final pass (`--final-model`); nil: `recognizer` does both.
-    public let finalRecognizer: (any SpeechRecognizer)?
-    /// What every stream decodes with: the one model, or live and final (`FinalModelRecognizer`).
-    var passes: any SpeechRecognizer { FinalModelRecognizer.pairing(live: recognizer, final: finalRecognizer) }
-    let voiceModel: InstalledModel
-    /// Silero's threshold, `OZEN_VAD_THRESHOLD` as for `ozen caption` (read once, at start).
-    let voiceThreshold: Float
-    let speakersOn: Bool
-    let speakerEngines: SpeakerSupport.Engines?
+    public var recognizer: any SpeechRecognizer { builder.recognizer }
+    /// The model that hears whole sentences again: the final model when there is one.
+    public var strongest: any SpeechRecognizer { builder.strongest }
+    let home: OzenHome
     let keywords: [String]
     /// Cloud captions' provider (`--engine cloud`): each stream's closed lines also go there.
     let cloud: ProviderSettings?
@@ -41,26 +36,9 @@ public final class CaptionEngines: @unchecked Sendable {
         self.home = home
         self.cloud = cloud
         incidents = IncidentLog(home: home)
-        self.modelName = modelName
-        self.speakersOn = speakersOn
         self.keywords = keywords
-        let tuning = try Self.tuning()
-        func load(_ name: String) throws -> any SpeechRecognizer {
-            let model = try InstalledModel.load(name, in: home)
-            guard let unloadAfter else { return try WhisperRecognizer(model: model, settings: tuning) }
-            // What a freed model held goes back to the system, as when the last stream ends.
-            return try IdleUnloadingRecognizer(model: model, settings: tuning, idleSeconds: unloadAfter) { FreedMemory.giveBack() }
-        }
-        recognizer = try load(modelName)
-        finalRecognizer = try finalModelName.map(load)
-        if let finalModelName, let warning = PairCalibration.warning(live: modelName, final: finalModelName, home: home) {
-            FileHandle.standardError.write(Data((warning + "\n").utf8))
-        }
-        voiceModel = try InstalledModel.load("silero-vad", in: home)
-        voiceThreshold = try CaptionSetup.voiceThreshold()
-        // Loaded once for every stream: loading them per stream took seconds of CPU as four
-        // phones connected together, and their first lines came 8–10 s late.
-        speakerEngines = speakersOn ? try SpeakerSupport.engines(home: home) : nil
+        builder = try PipelineBuilder(home: home, models: .init(live: modelName, final: finalModelName, recognizer: try Self.tuning(),
+                                                                speakers: speakersOn, unloadAfter: unloadAfter))
     }
 
     /// The recognizer's settings, allowing the two passes side by side that the schedule
@@ -77,10 +55,8 @@ public final class CaptionEngines: @unchecked Sendable {
     /// captions (their finals come from the stronger model already).
     public func corrector(language: SpokenLanguage, clock: any PipelineClock, settings: LiveSettings? = nil,
                           cloud useCloud: Bool = true) throws -> LineCorrector? {
-        let chosen = try settings ?? PipelineSettings.captions(language: language)
-        guard chosen.corrections.enabled, !(useCloud && cloud != nil) else { return nil }
-        return LineCorrector(recognizer: finalRecognizer ?? recognizer, language: language, uncertainBelow: chosen.uncertainBelow,
-                             settings: chosen.corrections, clock: clock, inline: false)
+        builder.corrector(settings: try settings ?? PipelineSettings.captions(language: language), clock: clock, inline: false,
+                          cloud: useCloud && cloud != nil)
     }
 
     /// A pipeline for one stream of live audio, on real time, its passes taking their turn on
@@ -89,7 +65,7 @@ public final class CaptionEngines: @unchecked Sendable {
     /// the settings' final-pass beam for this stream only.
     public func captioner(language: SpokenLanguage, stream: RecognizerSchedule.Stream, clock: any PipelineClock = RealTimeClock(),
                    settings: LiveSettings? = nil, finalBeam: Int? = nil, cloud useCloud: Bool = true) throws -> LiveCaptioner {
-        let scheduled = ScheduledRecognizer(base: passes, schedule: schedule, stream: stream)
+        let scheduled = ScheduledRecognizer(base: builder.passes, schedule: schedule, stream: stream)
         let incidents = self.incidents
         let passes: any SpeechRecognizer = cloud.flatMap { provider in useCloud ? provider : nil }.map { provider in
             CloudFinalsRecognizer(local: scheduled, provider: provider) { text in
@@ -99,9 +75,6 @@ public final class CaptionEngines: @unchecked Sendable {
         } ?? scheduled
         var chosen = try settings ?? PipelineSettings.captions(language: language, keywords: HerName.alertWords(keywords, in: home))
         if let finalBeam { chosen.finalBeamSize = finalBeam }
-        return LiveCaptioner(classifier: try SileroFrameClassifier(model: voiceModel, threshold: voiceThreshold),
-                      recognizer: passes,
-                      settings: chosen, clock: clock,
-                      speakers: try speakerEngines.map { try SpeakerSupport.lineSpeakers(home: home, engines: $0) })
+        return try builder.captioner(settings: chosen, clock: clock, through: passes)
     }
 }

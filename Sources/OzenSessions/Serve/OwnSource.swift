@@ -90,9 +90,9 @@ final class OwnSource: @unchecked Sendable {
         let captioner = try engines.captioner(language: interpreting.settings.language, stream: stream, clock: clock,
                                               settings: settings)
         // The translator's decodes take their turn with the streams' passes, as this stream's finals.
-        let translator = WhisperTranslator(recognizer: ScheduledRecognizer(base: engines.finalRecognizer ?? engines.recognizer, schedule: engines.schedule, stream: stream))
+        let translator = WhisperTranslator(recognizer: ScheduledRecognizer(base: engines.strongest, schedule: engines.schedule, stream: stream))
         let reviewer = interpreting.reviewer ?? (settings.corrections.enabled
-            ? FullWindowReviewer(recognizer: engines.finalRecognizer ?? engines.recognizer, settings: settings.corrections) : nil)
+            ? FullWindowReviewer(recognizer: engines.strongest, settings: settings.corrections) : nil)
         let interpreter = Interpreter(translator: translator, reviewer: reviewer,
                                       settings: interpreting.settings, clock: clock)
         return (captioner, [interpreter])

@@ -21,6 +21,6 @@ enum CaptionCommand {
         var settings = try CaptionFlags.settings(args, home: home)
         settings.mutedSounds = mutedHere
         settings.realtime = args.flag("--realtime")
-        try CaptionSession(settings: settings).run(audio, to: EventPrinter(json: settings.json).print)
+        try CaptionSession(settings: settings).run(audio, to: EventPrinter(json: settings.json, showsNotes: true).print)
     }
 }

@@ -41,9 +41,7 @@ enum DictateCommand {
             cut = true
             DictationDelivery.status(tr("ההקלטה ארוכה מ־60 שניות: ההכתבה נגמרה ב־60 שניות", "the recording is longer than 60 s: the take ended at 60 s"))
         }
-        let models = try CaptionSetup.loadModels(modelName: args.value("--model") ?? ChosenModel.name(in: OzenHome.fromEnvironment()),
-                                                 finalModelName: args.value("--final-model"), home: home,
-                                                 recognizerSettings: try PipelineSettings.recognizer(), speakers: false)
+        let models = try PipelineBuilder(home: home, models: .init(live: args.value("--model") ?? ChosenModel.name(in: OzenHome.fromEnvironment()), final: args.value("--final-model"), recognizer: try PipelineSettings.recognizer(), speakers: false))
         let take = try DictationTake.transcribe(audio, language: language, models: models, realtime: args.flag("--realtime"))
         try DictationDelivery.deliver(take, cut: cut, settings: delivery(args, language: language, polisher: polisher, method: method, home: home))
     }

@@ -28,9 +28,7 @@ extension DictateCommand {
         let server: LocalCommandSocket.Server
         do { server = try LocalCommandSocket.Server(path: try LocalCommandSocket.dictationPath()) }
         catch { Exit.fail(.failure, "\(error)") }
-        let models = try CaptionSetup.loadModels(modelName: args.value("--model") ?? ChosenModel.name(in: OzenHome.fromEnvironment()),
-                                                 finalModelName: args.value("--final-model"), home: home,
-                                                 recognizerSettings: try PipelineSettings.recognizer(), speakers: false)
+        let models = try PipelineBuilder(home: home, models: .init(live: args.value("--model") ?? ChosenModel.name(in: OzenHome.fromEnvironment()), final: args.value("--final-model"), recognizer: try PipelineSettings.recognizer(), speakers: false))
         let settings = try PipelineSettings.dictation(language: language)
         let deliverySettings = delivery(args, language: language, polisher: polisher, method: method, home: home)
         let service = DictationService(choice: choice, models: models, settings: settings) { take, cut in

@@ -71,10 +71,10 @@ extension AccuracyBench {
     /// One pass of the live pipeline over the recording, with fresh speakers and sounds.
     static func caption(_ recording: Recording, settings: LiveSettings, realtime: Bool, home: OzenHome,
                         recognizerSettings: WhisperRecognizer.Settings, showPasses: Bool) throws -> Run {
-        let models = try CaptionSetup.loadModels(modelName: "base", home: home, recognizerSettings: recognizerSettings, speakers: true)
+        let models = try PipelineBuilder(home: home, models: .init(live: "base", recognizer: recognizerSettings, speakers: true))
         let sounds = SoundAlerts.watchOrWarn(home: home, alsoMuted: [])
         let clock: any PipelineClock = realtime ? RealTimeClock() : SteadyCostClock()
-        let captioner = models.captioner(settings: settings, clock: clock)
+        let captioner = try models.captioner(settings: settings, clock: clock)
         let corrector = models.corrector(settings: settings, clock: clock, inline: !realtime)
         let followers: [any CaptionFollower] = corrector.map { [$0] } ?? []
         let started = ContinuousClock.now

@@ -20,7 +20,7 @@ public enum DictationBench {
     public static func run(_ bench: DictationBenchSettings, write: (String) -> Void) throws {
         let language = bench.language
         let home = OzenHome.fromEnvironment()
-        let models = try CaptionSetup.loadModels(modelName: "base", home: home, recognizerSettings: try PipelineSettings.recognizer(), speakers: false)
+        let models = try PipelineBuilder(home: home, models: .init(live: "base", recognizer: try PipelineSettings.recognizer(), speakers: false))
         let llm = bench.llm ? DictationPolisher(mode: .llm, provider: try ProviderStore(home: home).load(purpose: .dictation)) : nil
         let rate = MonoAudio.speechRate
 

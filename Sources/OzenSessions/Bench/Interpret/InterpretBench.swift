@@ -36,11 +36,11 @@ public enum InterpretBench {
             let ends = refs.sentences.map { voiceEnd(samples, from: $0.start, to: $0.end) }
 
             // The live interpreter, stamped as each event arrives.
-            let models = try CaptionSetup.loadModels(modelName: "base", home: home, recognizerSettings: try PipelineSettings.recognizer(), speakers: false)
+            let models = try PipelineBuilder(home: home, models: .init(live: "base", recognizer: try PipelineSettings.recognizer(), speakers: false))
             let realtime = bench.realtime
             let clock: any PipelineClock = realtime ? RealTimeClock() : SteadyCostClock()
             let pipeline = try PipelineSettings.interpreting(language: language)
-            let captioner = models.captioner(settings: pipeline, clock: clock)
+            let captioner = try models.captioner(settings: pipeline, clock: clock)
             // As `ozen interpret`: a second computer when named, otherwise this one's full window.
             let reviewer: (any SentenceReviewer)? = try bench.secondPass.map { try SecondPassClient(baseURL: $0) }
                 ?? (pipeline.corrections.enabled ? FullWindowReviewer(recognizer: models.recognizer, settings: pipeline.corrections,

@@ -82,7 +82,7 @@ public enum SayEval {
         let rate = MonoAudio.speechRate
         let samples = [Float](repeating: 0, count: rate / 2) + audio.atSpeechRate().samples + [Float](repeating: 0, count: rate)
         let clock = AudioClock()
-        let captioner = LiveCaptioner(classifier: try SileroFrameClassifier(model: try InstalledModel.load("silero-vad", in: home), threshold: try CaptionSetup.voiceThreshold()),
+        let captioner = LiveCaptioner(classifier: try SileroFrameClassifier(model: try InstalledModel.load("silero-vad", in: home), threshold: try PipelineBuilder.voiceThreshold()),
                                       recognizer: recognizer, settings: LiveSettings(language: language), clock: clock)
         var lines: [String] = []
         try RecordingReplay.run(MonoAudio(samples: samples, sampleRate: rate), through: captioner, clock: clock) { event in

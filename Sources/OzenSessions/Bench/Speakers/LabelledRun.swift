@@ -15,7 +15,7 @@ extension SpeakersEval {
     static func caption(_ samples: [Float], home: OzenHome, language: SpokenLanguage) throws -> LabelledRun {
         let clock = AudioClock()
         let speakers = try SpeakerSupport.lineSpeakers(home: home, enrolled: false)
-        let captioner = LiveCaptioner(classifier: try SileroFrameClassifier(model: try InstalledModel.load("silero-vad", in: home), threshold: try CaptionSetup.voiceThreshold()),
+        let captioner = LiveCaptioner(classifier: try SileroFrameClassifier(model: try InstalledModel.load("silero-vad", in: home), threshold: try PipelineBuilder.voiceThreshold()),
                                       recognizer: try WhisperRecognizer(model: try InstalledModel.load("base", in: home),
                                                                         settings: try PipelineSettings.recognizer()),
                                       settings: LiveSettings(language: language), clock: clock, speakers: speakers)

@@ -1,0 +1,231 @@
+#!/usr/bin/env python3
+"""Captions of what the computer plays, against the same recording in file mode, on the wall clock.
+
+The held-out voices (Allison's two prompts, the aligner's author twice, LibriSpeech reader 61:
+recordings no setting was chosen on) are joined into one table, each a turn with 1 s of quiet
+between. Then, in one run:
+
+1. file mode: `ozen caption TABLE --json` (the steady clock, no time pressure);
+2. the computer's sound: a real PulseAudio server of the bench's own (a null output, as the
+   tests start it), `ozen listen --device computer --json` on its monitor, and the table
+   played into the output by `paplay` at its real pace, as a call or a video plays.
+
+Each `listen` event is stamped as it reaches this script. A turn's first words: the first
+partial of a line not seen before that arrives after the turn starts playing; its final text:
+the first locked line that arrives after it stops. Both are measured from the moment `paplay`
+was started, so the player's own buffering counts, as it does for her. Words wrong are scored
+by this script for both runs alike (lower case, punctuation dropped, numbers as written), on
+each line's last text (after corrections) and on its first locked text.
+
+Usage: scripts/bench_computer_sound.py [--binary PATH] [--rounds N]
+"""
+import argparse
+import json
+import os
+import re
+import select
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VOICES = [("allison", "demo-congrats"), ("michael", "acoustic_corpus"), ("reader61", "61-70968-0000"),
+          ("allison", "demo-instruct"), ("michael", "cold_corpus")]
+GAP = 1.0
+
+
+def words(text):
+    return re.sub(r"[^\w\s']", " ", text.lower()).split()
+
+
+def wer(reference, hypothesis):
+    """Word edits (substitutions, insertions, deletions) over the reference's words."""
+    r, h = words(reference), words(hypothesis)
+    row = list(range(len(h) + 1))
+    for i in range(1, len(r) + 1):
+        prev, row[0] = row[0], i
+        for j in range(1, len(h) + 1):
+            cur = min(row[j] + 1, row[j - 1] + 1, prev + (r[i - 1] != h[j - 1]))
+            prev, row[j] = row[j], cur
+    return row[len(h)], len(r)
+
+
+def table(work):
+    """The joined table (16 kHz mono) and its turns: (start, end, text)."""
+    folder = os.path.join(REPO, "Tests/Fixtures/downloaded/held-out")
+    silence = os.path.join(work, "gap.wav")
+    subprocess.run(["sox", "-n", "-r", "16000", "-c", "1", "-b", "16", silence, "trim", "0", str(GAP)], check=True)
+    parts, turns, t = [], [], 0.5
+    for speaker, name in VOICES:
+        source = os.path.join(folder, speaker, name + ".wav")
+        if not os.path.exists(source):
+            sys.exit(f"bench: {source} is missing: run scripts/setup.sh")
+        part = os.path.join(work, f"{speaker}-{name}.wav")
+        subprocess.run(["sox", source, "-r", "16000", "-c", "1", "-b", "16", part], check=True)
+        seconds = float(subprocess.run(["soxi", "-D", part], capture_output=True, text=True, check=True).stdout)
+        with open(os.path.join(folder, speaker, name + ".txt"), encoding="utf-8") as f:
+            turns.append((t, t + seconds, f.read().strip()))
+        parts += [part, silence]
+        t += seconds + GAP
+    path = os.path.join(work, "table.wav")
+    lead = os.path.join(work, "lead.wav")
+    subprocess.run(["sox", "-n", "-r", "16000", "-c", "1", "-b", "16", lead, "trim", "0", "0.5"], check=True)
+    subprocess.run(["sox", lead] + parts + [path], check=True)
+    return path, turns
+
+
+def texts(events):
+    """Each line's last text and its first locked text, in the order lines began."""
+    last, first, order = {}, {}, []
+    for event in events:
+        if event.get("type") not in ("line", "partial", "corrected"):
+            continue
+        key = event.get("id")
+        if key not in last:
+            order.append(key)
+        last[key] = event.get("text", "")
+        if event["type"] == "corrected" and key not in first:
+            first[key] = event.get("previous_text", "")
+        if event["type"] == "line" and key not in first:
+            first[key] = event.get("text", "")
+    return " ".join(last[k] for k in order), " ".join(first.get(k, "") for k in order)
+
+
+def file_mode(binary, path, env):
+    start = time.monotonic()
+    proc = subprocess.run([binary, "caption", path, "--language", "en", "--json", "--no-save"],
+                          capture_output=True, text=True, env=env)
+    if proc.returncode != 0:
+        sys.exit(f"bench: ozen caption failed: {proc.stderr}")
+    events = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
+    return events, time.monotonic() - start
+
+
+def start_server(work):
+    folder = os.path.join(work, "pulse")
+    os.makedirs(folder)
+    socket = os.path.join(folder, "native")
+    env = dict(os.environ, HOME=folder, XDG_RUNTIME_DIR=folder, XDG_CONFIG_HOME=folder)
+    env.pop("PULSE_SERVER", None)
+    server = subprocess.Popen(["pulseaudio", "--daemonize=no", "-n", "--exit-idle-time=-1", "--use-pid-file=no",
+                               "--disable-shm=yes", "--log-level=error",
+                               "-L", "module-null-sink sink_name=call sink_properties=device.description=call",
+                               "-L", f"module-native-protocol-unix auth-anonymous=1 socket={socket}"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    address = "unix:" + socket
+    for _ in range(100):
+        if subprocess.run(["pactl", f"--server={address}", "info"], capture_output=True).returncode == 0:
+            return server, address
+        time.sleep(0.1)
+    server.kill()
+    sys.exit("bench: pulseaudio did not start (scripts/setup.sh installs it)")
+
+
+def from_monitor(binary, path, turns, env, address):
+    """Captions the table played into the server's output; events stamped from paplay's start."""
+    env = dict(env, PULSE_SERVER=address)
+    proc = subprocess.Popen([binary, "listen", "--device", "computer", "--json", "--no-save", "--language", "en"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    events, buffer, t0, player = [], b"", None, None
+    played_to = turns[-1][1] + 1.0
+    quiet_after = 12.0
+    deadline = time.monotonic() + 240 + played_to
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([proc.stdout], [], [], 0.05)
+        if ready:
+            chunk = os.read(proc.stdout.fileno(), 65536)
+            if not chunk:
+                break
+            buffer += chunk
+            while b"\n" in buffer:
+                line, buffer = buffer.split(b"\n", 1)
+                if not line.startswith(b"{"):
+                    continue
+                event = json.loads(line)
+                event["seen"] = time.monotonic() - t0 if t0 is not None else None
+                events.append(event)
+                if player is None and event.get("state") == "listening":
+                    t0 = time.monotonic()
+                    player = subprocess.Popen(["paplay", f"--server={address}", "--device=call", path])
+        if t0 is not None and time.monotonic() - t0 > played_to + quiet_after and proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+            deadline = min(deadline, time.monotonic() + 60)
+    _, status, usage = os.wait4(proc.pid, 0)
+    if player:
+        player.wait()
+    if status != 0:
+        sys.exit(f"bench: ozen listen failed: {proc.stderr.read().decode()}")
+    return events, usage.ru_utime + usage.ru_stime
+
+
+def latencies(events, turns):
+    first_words, finals, seen_ids = [], [], set()
+    timed = [e for e in events if e.get("seen") is not None and e.get("type") in ("line", "partial")]
+    for start, end, _ in turns:
+        earlier = {e["id"] for e in timed if e["seen"] < start}
+        fresh = next((e for e in timed if e["seen"] >= start and e["id"] not in earlier and e.get("text")), None)
+        if fresh:
+            first_words.append(fresh["seen"] - start)
+        locked = next((e for e in timed if e["type"] == "line" and e["seen"] >= end and e.get("text")), None)
+        if locked:
+            finals.append(locked["seen"] - end)
+    return first_words, finals
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--binary", default=os.path.join(REPO, ".build/release/ozen"))
+    parser.add_argument("--rounds", type=int, default=1)
+    args = parser.parse_args()
+    for tool in ("sox", "soxi", "pulseaudio", "paplay", "pactl"):
+        if not shutil.which(tool):
+            sys.exit(f"bench: {tool} is missing: run scripts/setup.sh")
+    work = tempfile.mkdtemp(prefix="ozen-bench-computer-")
+    server = None
+    try:
+        path, turns = table(work)
+        reference = " ".join(text for _, _, text in turns)
+        audio_minutes = (turns[-1][1] + GAP) / 60
+        env = dict(os.environ)
+        server, address = start_server(work)
+        print(f"held-out table: {len(turns)} turns, {turns[-1][1]:.1f} s, {len(words(reference))} words")
+        rows = []
+        for round_ in range(1, args.rounds + 1):
+            file_events, _ = file_mode(args.binary, path, env)
+            file_last, file_first = texts(file_events)
+            live_events, cpu = from_monitor(args.binary, path, turns, env, address)
+            live_last, live_first = texts(live_events)
+            first_words, finals = latencies(live_events, turns)
+            row = {
+                "file": wer(reference, file_last), "file_first": wer(reference, file_first),
+                "live": wer(reference, live_last), "live_first": wer(reference, live_first),
+                "first_words": statistics.median(first_words) if first_words else float("nan"),
+                "final": statistics.median(finals) if finals else float("nan"),
+                "cpu": cpu / audio_minutes, "turns_seen": (len(first_words), len(finals)),
+            }
+            rows.append(row)
+            pct = lambda e: 100 * e[0] / e[1]
+            print(f"round {round_}: file mode {pct(row['file']):.1f} % wrong ({row['file'][0]} of {row['file'][1]}; first locks "
+                  f"{pct(row['file_first']):.1f} %); from the monitor {pct(row['live']):.1f} % ({row['live'][0]}; first locks "
+                  f"{pct(row['live_first']):.1f} %); first words {row['first_words']:.2f} s, final text {row['final']:.2f} s after "
+                  f"the turn (medians of {row['turns_seen'][0]} and {row['turns_seen'][1]} turns); {row['cpu']:.1f} CPU s per audio minute")
+            print(f"  each turn's first words: {', '.join(f'{x:.2f}' for x in first_words)}; final text: {', '.join(f'{x:.2f}' for x in finals)}")
+        if len(rows) > 1:
+            med = lambda key: statistics.median(100 * r[key][0] / r[key][1] for r in rows)
+            print(f"medians of {len(rows)} rounds: file mode {med('file'):.1f} %, from the monitor {med('live'):.1f} %, "
+                  f"first words {statistics.median(r['first_words'] for r in rows):.2f} s, "
+                  f"final text {statistics.median(r['final'] for r in rows):.2f} s, "
+                  f"{statistics.median(r['cpu'] for r in rows):.1f} CPU s per audio minute")
+    finally:
+        if server:
+            server.kill()
+            server.wait()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
