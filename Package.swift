@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "OzenEnginesTests", dependencies: ["OzenKit", "OzenEngines", "OzenTestSupport"]),
         .testTarget(name: "OzenStoreTests", dependencies: ["OzenStore"]),
         .testTarget(name: "OzenIOTests", dependencies: ["OzenKit", "OzenIO", "OzenTestSupport"]),
-        .testTarget(name: "OzenSessionsTests", dependencies: ["OzenKit", "OzenSessions", "OzenTestSupport"]),
+        .testTarget(name: "OzenSessionsTests", dependencies: ["OzenKit", "OzenIO", "OzenSessions", "OzenTestSupport"]),
         // The desktop tests run these two helper windows as programs, from their own folder.
         .testTarget(name: "OzenCommandTests", dependencies: ["OzenKit", "OzenIO", "OzenTestSupport"],
                     exclude: ["Desktop/terminal_reader.py", "Desktop/text_window.py"]),

@@ -106,6 +106,50 @@ import Testing
         #expect(try client.translate(audio: samples, language: .swedish, previousEnglish: "Hello.") == "- 16000 Hello. /v1/audio/translations")
     }
 
+    /// The exchange follows OpenRouter's published audio-input reference (hand-written, not
+    /// recorded): a chat completion whose user message holds the WAV as `input_audio`, answered
+    /// with one JSON chat completion.
+    @Test func aLineGoesToAChatModelAsAudioWithItsInstructions() throws {
+        let server = try Scripted { request in
+            guard let body = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any],
+                  let messages = body["messages"] as? [[String: Any]], messages.count == 2,
+                  let parts = messages[1]["content"] as? [[String: Any]],
+                  let audio = parts.first(where: { $0["type"] as? String == "input_audio" })?["input_audio"] as? [String: String],
+                  audio["format"] == "wav", let bytes = Data(base64Encoded: audio["data"] ?? ""),
+                  let wav = try? WAVDecoder().decode(bytes, path: "upload") else {
+                return .json(#"{"error":{"message":"bad request","code":400}}"#, status: 400)
+            }
+            let told = messages[0]["content"] as? String ?? ""
+            return .json(#"{"id":"gen-1","object":"chat.completion","choices":[{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":"\#(wav.samples.count) samples, told \#(told.contains("in Hebrew") && told.contains("רות")).\nSpeaker 2: Second voice."}}]}"#)
+        }
+        var provider = server.provider()
+        provider.captionAPI = .chatAudio
+        let wav = Array(WAVEncoder(format: .pcm16, sampleRate: 16_000).encode([Float](repeating: 0.1, count: 8_000)))
+        let answer = try OpenAIClient(provider: provider).transcribeByChat(wav: wav, instructions: ChatTranscription.instructions(languageName: "Hebrew", names: ["רות"]))
+        #expect(ChatTranscription.lines(of: answer) == ["8000 samples, told true.", "Second voice."])
+        let request = try #require(server.requests.first)
+        #expect(request.path == "/v1/chat/completions")
+        #expect(request.headers["authorization"] == "Bearer sk-test-abcdefghijklmnop-9f2c")
+        let body = try #require(try JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any])
+        #expect(body["stream"] as? Bool == false && body["model"] as? String == "scripted")
+        // A refusal is said in the provider's words, as for every other request.
+        let refusing = try Scripted { _ in .json(#"{"error":{"message":"This model does not accept audio input","code":400}}"#, status: 400) }
+        var refused = refusing.provider()
+        refused.captionAPI = .chatAudio
+        #expect(throws: ProviderFailure.refused(status: 400, message: "This model does not accept audio input")) {
+            try OpenAIClient(provider: refused).transcribeByChat(wav: wav, instructions: "x")
+        }
+    }
+
+    @Test func howCloudCaptionsSendAudioIsKept() throws {
+        let home = OzenHome(path: FileManager.default.temporaryDirectory.appendingPathComponent("ozen-providers-\(UUID())").path)
+        let store = ProviderStore(home: home, environment: OzenEnvironment([:]))
+        try store.save(ProviderSettings(baseURL: "https://openrouter.ai/api/v1", model: "google/gemini-2.5-flash", captionAPI: .chatAudio), purpose: .captions)
+        #expect(try store.load(purpose: .captions).captionAPI == .chatAudio)
+        try store.save(ProviderSettings(baseURL: "https://api.openai.com/v1", model: "whisper-1"), purpose: .captions)
+        #expect(try store.load(purpose: .captions).captionAPI == .transcriptions)
+    }
+
     @Test func aSecondPassWithoutTranslationsKeepsTheFirstEnglish() throws {
         let server = try Scripted { request in
             request.path.hasSuffix("/translations") ? .json(#"{"error":{"message":"not here"}}"#, status: 404) : .json(#"{"text":"Tack."}"#)

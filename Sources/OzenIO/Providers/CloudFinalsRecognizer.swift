@@ -3,7 +3,8 @@ import OzenKit
 
 /// Cloud captions: the final pass of each closed line also goes, as a WAV of that line's audio,
 /// to an OpenAI-compatible transcription endpoint with her own key (OpenAI, Groq, another
-/// computer's `ozen serve`), and its text replaces this computer's when it answers in time.
+/// computer's `ozen serve`), or to a chat model that hears audio (OpenRouter, Gemini:
+/// `ChatTranscription`), and its text replaces this computer's when it answers in time.
 /// Live passes never leave the computer. The local final is decoded while the cloud works, so
 /// a cloud that fails, refuses or is slow costs the line nothing but the wait
 /// (`CloudFallback.wait(afterLocalTook:)`), and she is told (`onNote`).
@@ -11,13 +12,16 @@ public final class CloudFinalsRecognizer: SpeechRecognizer, @unchecked Sendable 
     public let local: any SpeechRecognizer
     public let client: OpenAIClient
     private let onNote: @Sendable (String) -> Void
+    /// Her name and alert words, spelled as she spells them: a chat model is told them.
+    private let names: [String]
     private let lock = NSLock()
     private var fallback = CloudFallback()
     private let started = Date()
     private var counts = (cloud: 0, local: 0)
 
-    public init(local: any SpeechRecognizer, provider: ProviderSettings, onNote: @escaping @Sendable (String) -> Void) {
+    public init(local: any SpeechRecognizer, provider: ProviderSettings, names: [String] = [], onNote: @escaping @Sendable (String) -> Void) {
         self.local = local
+        self.names = names
         var bounded = provider
         // A request nobody waits for any more should not hold a thread for long either.
         bounded.timeout = min(provider.timeout, 30)
@@ -41,9 +45,16 @@ public final class CloudFinalsRecognizer: SpeechRecognizer, @unchecked Sendable 
         let client = self.client
         let wav = Array(WAVEncoder(format: .pcm16, sampleRate: MonoAudio.speechRate).encode(samples))
         let language = options.language.whisperCode, prompt = options.prompt
+        let instructions = client.provider.captionAPI == .chatAudio
+            ? ChatTranscription.instructions(languageName: Self.languageName(options.language), names: names) : nil
         Thread.detachNewThread {
-            do throws(ProviderFailure) { answer.finish(.success(try client.transcribe(wav: wav, language: language, prompt: prompt))) }
-            catch { answer.finish(.failure(error)) }
+            do throws(ProviderFailure) {
+                if let instructions {
+                    answer.finish(.success(try client.transcribeByChat(wav: wav, instructions: instructions)))
+                } else {
+                    answer.finish(.success(try client.transcribe(wav: wav, language: language, prompt: prompt)))
+                }
+            } catch { answer.finish(.failure(error)) }
         }
         var transcript = try local.transcribe(samples, options: options)
         let localSeconds = Date().timeIntervalSince(started) - now
@@ -51,11 +62,19 @@ public final class CloudFinalsRecognizer: SpeechRecognizer, @unchecked Sendable 
         let note: CloudFallback.Note?
         switch waited {
         case .success(let text):
-            let heard = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            // A chat model's lines are one speaker's words each: kept in order, each word timed
+            // from its share of the voiced audio, so the line can still be split by voice.
+            let lines = instructions == nil ? [text] : ChatTranscription.lines(of: text)
+            let heard = lines.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
             note = lock.withLock { fallback.succeeded() }
             // An empty answer over local words keeps the words: no line is lost to the cloud.
             if !heard.isEmpty || transcript.text.trimmingCharacters(in: .whitespaces).isEmpty {
-                if heard != transcript.text.trimmingCharacters(in: .whitespaces) { transcript.text = heard; transcript.words = [] }
+                if heard != transcript.text.trimmingCharacters(in: .whitespaces) {
+                    let seconds = Double(samples.count) / Double(MonoAudio.speechRate)
+                    transcript.words = instructions == nil ? []
+                        : ChatTranscription.timedWords(lines, from: transcript.words.first?.start ?? 0, to: transcript.words.last?.end ?? seconds)
+                    transcript.text = heard
+                }
                 lock.withLock { counts.cloud += 1 }
             } else {
                 lock.withLock { counts.local += 1 }
@@ -73,6 +92,13 @@ public final class CloudFinalsRecognizer: SpeechRecognizer, @unchecked Sendable 
         }
         if let note { onNote(note.text) }
         return transcript
+    }
+
+    /// The language's English name for a chat model's instructions ("Hebrew"); for `auto`, the
+    /// language it is spoken in.
+    static func languageName(_ language: SpokenLanguage) -> String {
+        guard let code = language.whisperCode else { return "the language it is spoken in" }
+        return Locale(identifier: "en").localizedString(forLanguageCode: code) ?? code
     }
 
     /// A failure in a few words, never with the key (ProviderFailure never holds it).

@@ -6,7 +6,8 @@ import OzenKit
 
 /// The one OpenAI-compatible HTTP client: chat completions (streamed) for the interpreter's LLM
 /// translator and dictation's polish, and audio transcriptions and translations for the
-/// interpreter's second pass and cloud captions.
+/// interpreter's second pass and cloud captions, and a chat model that hears audio for cloud
+/// captions (`transcribeByChat`).
 ///
 /// Blocking calls with a deadline for the whole answer (`ProviderSettings.timeout`): a server
 /// that accepts the connection and then says nothing costs at most that long. Errors say what
@@ -56,6 +57,30 @@ public struct OpenAIClient: Sendable {
                              detail: tr("אין שדה text בתשובה", "the answer has no text field"))
         }
         return text
+    }
+
+    /// What a chat model that hears audio (`CaptionAPI.chatAudio`) heard in a WAV recording:
+    /// the recording as an `input_audio` part (base64, format `wav`, as OpenRouter's and
+    /// OpenAI's references give it) after `instructions`, one answer, not streamed: a line is
+    /// used once it is whole. Its text is returned as the model wrote it.
+    public func transcribeByChat(wav: [UInt8], instructions: String) throws(ProviderFailure) -> String {
+        var body: [String: Any] = [
+            "model": provider.model,
+            "messages": [
+                ["role": "system", "content": instructions],
+                ["role": "user", "content": [
+                    ["type": "text", "text": "The audio:"],
+                    ["type": "input_audio", "input_audio": ["data": Data(wav).base64EncodedString(), "format": "wav"]],
+                ] as [[String: Any]]],
+            ] as [[String: Any]],
+            "stream": false,
+            "temperature": 0,
+        ]
+        if provider.model.isEmpty { body.removeValue(forKey: "model") }
+        let json = (try? JSONSerialization.data(withJSONObject: body)) ?? Data()
+        let response = try send(path: "/chat/completions", contentType: "application/json", body: json, accept: "application/json", onBytes: nil)
+        guard response.status == 200 else { throw Self.failure(response) }
+        return try ChatStream(onText: nil).finish(contentType: response.contentType, body: response.body)
     }
 
     // MARK: transport

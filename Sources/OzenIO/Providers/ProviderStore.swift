@@ -1,7 +1,8 @@
 import Foundation
 import OzenKit
 
-/// Where her providers are kept: `$OZEN_HOME/providers/PURPOSE.json` (base URL, model, timeout)
+/// Where her providers are kept: `$OZEN_HOME/providers/PURPOSE.json` (base URL, model, timeout,
+/// and for cloud captions through a chat model `caption_api`)
 /// and the key beside it in `PURPOSE.key`, written with rights for her alone (0600) and read
 /// only if they still are. `OZEN_API_KEY` in the environment wins over the file.
 public struct ProviderStore: Sendable {
@@ -23,7 +24,8 @@ public struct ProviderStore: Sendable {
     public func keyPath(_ purpose: Purpose) -> String { "\(directory)/\(purpose.rawValue).key" }
 
     public func save(_ settings: ProviderSettings, purpose: Purpose) throws(ProviderStoreError) {
-        let object: [String: Any] = ["base_url": settings.baseURL, "model": settings.model, "timeout_seconds": settings.timeout]
+        var object: [String: Any] = ["base_url": settings.baseURL, "model": settings.model, "timeout_seconds": settings.timeout]
+        if settings.captionAPI != .transcriptions { object["caption_api"] = settings.captionAPI.rawValue }
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]) else {
             throw .unwritable(settingsPath(purpose), reason: "JSON")
         }
@@ -45,7 +47,8 @@ public struct ProviderStore: Sendable {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let base = object["base_url"] as? String else { throw .unreadable(path) }
         var settings = ProviderSettings(baseURL: base, model: object["model"] as? String ?? "",
-                                        timeout: object["timeout_seconds"] as? Double ?? 20)
+                                        timeout: object["timeout_seconds"] as? Double ?? 20,
+                                        captionAPI: (object["caption_api"] as? String).flatMap(CaptionAPI.init(rawValue:)) ?? .transcriptions)
         if let key = environment.apiKey {
             settings.apiKey = key
         } else if FileManager.default.fileExists(atPath: keyPath(purpose)) {

@@ -10,12 +10,15 @@ public struct ProviderSettings: Sendable, Equatable {
     public var apiKey: String?
     /// Seconds the whole answer may take before the fallback is used.
     public var timeout: Double
+    /// How cloud captions send a line's audio (the other purposes always chat in text).
+    public var captionAPI: CaptionAPI
 
-    public init(baseURL: String, model: String, apiKey: String? = nil, timeout: Double = 20) {
+    public init(baseURL: String, model: String, apiKey: String? = nil, timeout: Double = 20, captionAPI: CaptionAPI = .transcriptions) {
         self.baseURL = baseURL
         self.model = model
         self.apiKey = apiKey
         self.timeout = timeout
+        self.captionAPI = captionAPI
     }
 
     /// The URL of `path` under the base URL; a base URL with no path at all gets `/v1`.
@@ -43,16 +46,51 @@ public struct ProviderSettings: Sendable, Equatable {
     ]
 }
 
+/// How cloud captions send each closed line's audio.
+public enum CaptionAPI: String, Sendable, Equatable, CaseIterable {
+    /// An OpenAI-compatible `/audio/transcriptions` endpoint: a WAV in, the words out.
+    case transcriptions
+    /// An OpenAI-compatible `/chat/completions` endpoint of a model that hears audio (OpenRouter,
+    /// Gemini's OpenAI-compatible endpoint): the WAV as an `input_audio` part, the language and
+    /// her names in the instructions, and each change of speaker on its own line of the answer
+    /// (`ChatTranscription`).
+    case chatAudio = "chat-audio"
+}
+
+/// A known cloud-captions provider, for `ozen caption provider set --preset NAME`.
+public struct CaptionPreset: Sendable {
+    public var name: String
+    public var baseURL: String
+    public var model: String
+    /// Its published price per minute of speech sent, where known.
+    public var dollarsPerMinute: Double?
+    public var api: CaptionAPI
+
+    public init(name: String, baseURL: String, model: String, dollarsPerMinute: Double?, api: CaptionAPI) {
+        self.name = name
+        self.baseURL = baseURL
+        self.model = model
+        self.dollarsPerMinute = dollarsPerMinute
+        self.api = api
+    }
+}
+
 extension ProviderSettings {
-    /// Transcription endpoints for cloud captions (`ozen caption provider set --preset NAME`),
-    /// with their published price per minute of audio where known (OpenAI's and Groq's price
-    /// pages, 2025; Groq bills at least 10 s a request). `ozen` is another computer's `ozen serve`.
-    public static let transcriptionPresets: [(name: String, baseURL: String, model: String, dollarsPerMinute: Double?)] = [
-        ("openai", "https://api.openai.com/v1", "whisper-1", 0.006),
-        ("openai-mini", "https://api.openai.com/v1", "gpt-4o-mini-transcribe", 0.003),
-        ("groq", "https://api.groq.com/openai/v1", "whisper-large-v3", 0.111 / 60),
-        ("groq-turbo", "https://api.groq.com/openai/v1", "whisper-large-v3-turbo", 0.04 / 60),
-        ("ozen", "http://127.0.0.1:8765/v1", "", nil),
+    /// Cloud-caption providers, with their published price per minute of audio where known.
+    /// OpenAI's and Groq's from their price pages (2025; Groq bills at least 10 s a request).
+    /// Gemini 2.5 Flash, directly or through OpenRouter: audio in at $1.00 per million tokens,
+    /// 32 tokens a second (Google's pricing and audio pages), plus the words out, about $0.15
+    /// an hour of speech, as the Ozen app's own cloud path was measured. `ozen` is another
+    /// computer's `ozen serve`.
+    public static let transcriptionPresets: [CaptionPreset] = [
+        CaptionPreset(name: "openai", baseURL: "https://api.openai.com/v1", model: "whisper-1", dollarsPerMinute: 0.006, api: .transcriptions),
+        CaptionPreset(name: "openai-mini", baseURL: "https://api.openai.com/v1", model: "gpt-4o-mini-transcribe", dollarsPerMinute: 0.003, api: .transcriptions),
+        CaptionPreset(name: "groq", baseURL: "https://api.groq.com/openai/v1", model: "whisper-large-v3", dollarsPerMinute: 0.111 / 60, api: .transcriptions),
+        CaptionPreset(name: "groq-turbo", baseURL: "https://api.groq.com/openai/v1", model: "whisper-large-v3-turbo", dollarsPerMinute: 0.04 / 60, api: .transcriptions),
+        CaptionPreset(name: "openrouter", baseURL: "https://openrouter.ai/api/v1", model: "google/gemini-2.5-flash", dollarsPerMinute: 0.15 / 60, api: .chatAudio),
+        CaptionPreset(name: "gemini", baseURL: "https://generativelanguage.googleapis.com/v1beta/openai", model: "gemini-2.5-flash",
+                      dollarsPerMinute: 0.15 / 60, api: .chatAudio),
+        CaptionPreset(name: "ozen", baseURL: "http://127.0.0.1:8765/v1", model: "", dollarsPerMinute: nil, api: .transcriptions),
     ]
 
     /// Dollars per hour of speech sent, when this provider and model are a known preset.

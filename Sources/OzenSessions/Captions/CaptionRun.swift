@@ -46,7 +46,7 @@ final class CaptionRun {
         let diagnostics = DiagnosticsSession(home: home, command: command, model: settings.modelName)
         self.diagnostics = diagnostics
         cloud = settings.cloud.map {
-            CloudFinalsRecognizer(local: models.passes, provider: $0) { text in
+            CloudFinalsRecognizer(local: models.passes, provider: $0, names: settings.live.keywords) { text in
                 diagnostics.cloud(text)
                 output.send(.status(.note(text), at: Date().timeIntervalSince(began)))
             }

@@ -67,14 +67,14 @@ public final class CaptionEngines: Sendable {
                    settings: LiveSettings? = nil, finalBeam: Int? = nil, cloud useCloud: Bool = true) throws -> LiveCaptioner {
         let scheduled = ScheduledRecognizer(base: builder.passes, schedule: schedule, stream: stream)
         let incidents = self.incidents
+        var chosen = try settings ?? PipelineSettings.captions(language: language, keywords: HerName.alertWords(keywords, in: home))
+        if let finalBeam { chosen.finalBeamSize = finalBeam }
         let passes: any SpeechRecognizer = cloud.flatMap { provider in useCloud ? provider : nil }.map { provider in
-            CloudFinalsRecognizer(local: scheduled, provider: provider) { text in
+            CloudFinalsRecognizer(local: scheduled, provider: provider, names: chosen.keywords) { text in
                 FileHandle.standardError.write(Data(("ozen: " + text + "\n").utf8))
                 incidents.record(Incident(kind: text == CloudFallback.Note.back.text ? .recovery : .retry, source: "cloud", text: text))
             }
         } ?? scheduled
-        var chosen = try settings ?? PipelineSettings.captions(language: language, keywords: HerName.alertWords(keywords, in: home))
-        if let finalBeam { chosen.finalBeamSize = finalBeam }
         return try builder.captioner(settings: chosen, clock: clock, through: passes)
     }
 }
