@@ -6,14 +6,17 @@ recordings no setting was chosen on) are joined into one table, each a turn with
 between. Then, in one run:
 
 1. file mode: `ozen caption TABLE --json` (the steady clock, no time pressure);
-2. the computer's sound: a real PulseAudio server of the bench's own (a null output, as the
+2. the baseline at real time: `ozen caption TABLE --realtime --json`, the same pipeline fed the
+   file at its real pace with no sound server in the path;
+3. the computer's sound: a real PulseAudio server of the bench's own (a null output, as the
    tests start it), `ozen listen --device computer --json` on its monitor, and the table
    played into the output by `paplay` at its real pace, as a call or a video plays.
 
-Each `listen` event is stamped as it reaches this script. A turn's first words: the first
-partial of a line not seen before that arrives after the turn starts playing; its final text:
-the first locked line that arrives after it stops. Both are measured from the moment `paplay`
-was started, so the player's own buffering counts, as it does for her. Words wrong are scored
+Each live event is stamped as it reaches this script. A turn's first words: the first event
+after the turn starts playing that shows one of its first two word pairs (or, when none does,
+the first partial of a line not seen before); its final text: the first locked line that
+arrives after it stops. For the monitor both are measured from the
+moment `paplay` was started, so the player's own buffering counts, as it does for her. Words wrong are scored
 by this script for both runs alike (lower case, punctuation dropped, numbers as written), on
 each line's last text (after corrections) and on its first locked text.
 
@@ -125,11 +128,17 @@ def start_server(work):
     sys.exit("bench: pulseaudio did not start (scripts/setup.sh installs it)")
 
 
-def from_monitor(binary, path, turns, env, address):
-    """Captions the table played into the server's output; events stamped from paplay's start."""
-    env = dict(env, PULSE_SERVER=address)
-    proc = subprocess.Popen([binary, "listen", "--device", "computer", "--json", "--no-save", "--language", "en"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+def live(binary, path, turns, env, address=None):
+    """Events of a live run stamped from when the table starts playing: with `address`, `listen`
+    on the server's monitor while paplay plays the table into its output (t0: paplay started);
+    without, `caption --realtime` feeding the same file at its real pace (t0: its "listening",
+    when the recording starts to play), the baseline with no sound server in the path."""
+    if address:
+        env = dict(env, PULSE_SERVER=address)
+        command = [binary, "listen", "--device", "computer", "--json", "--no-save", "--language", "en"]
+    else:
+        command = [binary, "caption", path, "--realtime", "--json", "--no-save", "--language", "en"]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     events, buffer, t0, player = [], b"", None, None
     played_to = turns[-1][1] + 1.0
     quiet_after = 12.0
@@ -148,26 +157,36 @@ def from_monitor(binary, path, turns, env, address):
                 event = json.loads(line)
                 event["seen"] = time.monotonic() - t0 if t0 is not None else None
                 events.append(event)
-                if player is None and event.get("state") == "listening":
+                if t0 is None and event.get("state") == "listening":
                     t0 = time.monotonic()
-                    player = subprocess.Popen(["paplay", f"--server={address}", "--device=call", path])
-        if t0 is not None and time.monotonic() - t0 > played_to + quiet_after and proc.poll() is None:
+                    if address:
+                        player = subprocess.Popen(["paplay", f"--server={address}", "--device=call", path])
+        if address and t0 is not None and time.monotonic() - t0 > played_to + quiet_after and proc.poll() is None:
             proc.send_signal(signal.SIGINT)
             deadline = min(deadline, time.monotonic() + 60)
     _, status, usage = os.wait4(proc.pid, 0)
     if player:
         player.wait()
     if status != 0:
-        sys.exit(f"bench: ozen listen failed: {proc.stderr.read().decode()}")
+        sys.exit(f"bench: {' '.join(command[1:3])} failed: {proc.stderr.read().decode()}")
     return events, usage.ru_utime + usage.ru_stime
 
 
 def latencies(events, turns):
-    first_words, finals, seen_ids = [], [], set()
+    """Per turn: its first words (the first event after the turn starts that shows one of its
+    first two word pairs, or failing that the first partial of a line not seen before), and its
+    final text (the first locked line after it ends)."""
+    first_words, finals = [], []
     timed = [e for e in events if e.get("seen") is not None and e.get("type") in ("line", "partial")]
-    for start, end, _ in turns:
+    for start, end, text in turns:
+        said = words(text)
+        pairs = {tuple(said[i:i + 2]) for i in range(min(2, len(said) - 1))}
+        def shows(event):
+            heard = words(event.get("text", ""))
+            return any(tuple(heard[i:i + 2]) in pairs for i in range(len(heard) - 1))
         earlier = {e["id"] for e in timed if e["seen"] < start}
-        fresh = next((e for e in timed if e["seen"] >= start and e["id"] not in earlier and e.get("text")), None)
+        fresh = next((e for e in timed if e["seen"] >= start and shows(e)), None) \
+            or next((e for e in timed if e["seen"] >= start and e["id"] not in earlier and e.get("text")), None)
         if fresh:
             first_words.append(fresh["seen"] - start)
         locked = next((e for e in timed if e["type"] == "line" and e["seen"] >= end and e.get("text")), None)
@@ -194,32 +213,32 @@ def main():
         server, address = start_server(work)
         print(f"held-out table: {len(turns)} turns, {turns[-1][1]:.1f} s, {len(words(reference))} words")
         rows = []
+        pct = lambda e: 100 * e[0] / e[1]
+        rows = []
         for round_ in range(1, args.rounds + 1):
             file_events, _ = file_mode(args.binary, path, env)
-            file_last, file_first = texts(file_events)
-            live_events, cpu = from_monitor(args.binary, path, turns, env, address)
-            live_last, live_first = texts(live_events)
-            first_words, finals = latencies(live_events, turns)
-            row = {
-                "file": wer(reference, file_last), "file_first": wer(reference, file_first),
-                "live": wer(reference, live_last), "live_first": wer(reference, live_first),
-                "first_words": statistics.median(first_words) if first_words else float("nan"),
-                "final": statistics.median(finals) if finals else float("nan"),
-                "cpu": cpu / audio_minutes, "turns_seen": (len(first_words), len(finals)),
-            }
+            row = {"file": wer(reference, texts(file_events)[0]), "file_first": wer(reference, texts(file_events)[1])}
+            for name, address_ in (("realtime", None), ("monitor", address)):
+                events, cpu = live(args.binary, path, turns, env, address_)
+                last, first = texts(events)
+                first_words, finals = latencies(events, turns)
+                row[name] = {"wer": wer(reference, last), "first": wer(reference, first), "cpu": cpu / audio_minutes,
+                             "first_words": first_words, "finals": finals}
             rows.append(row)
-            pct = lambda e: 100 * e[0] / e[1]
-            print(f"round {round_}: file mode {pct(row['file']):.1f} % wrong ({row['file'][0]} of {row['file'][1]}; first locks "
-                  f"{pct(row['file_first']):.1f} %); from the monitor {pct(row['live']):.1f} % ({row['live'][0]}; first locks "
-                  f"{pct(row['live_first']):.1f} %); first words {row['first_words']:.2f} s, final text {row['final']:.2f} s after "
-                  f"the turn (medians of {row['turns_seen'][0]} and {row['turns_seen'][1]} turns); {row['cpu']:.1f} CPU s per audio minute")
-            print(f"  each turn's first words: {', '.join(f'{x:.2f}' for x in first_words)}; final text: {', '.join(f'{x:.2f}' for x in finals)}")
+            print(f"round {round_}: file mode {pct(row['file']):.1f} % wrong ({row['file'][0]} of {row['file'][1]}; first locks {pct(row['file_first']):.1f} %)")
+            for name, label in (("realtime", "the file at real time (caption --realtime)"), ("monitor", "from the monitor (listen --device computer)")):
+                r = row[name]
+                print(f"  {label}: {pct(r['wer']):.1f} % wrong (first locks {pct(r['first']):.1f} %); first words "
+                      f"{statistics.median(r['first_words']):.2f} s, final text {statistics.median(r['finals']):.2f} s after the turn "
+                      f"(medians of {len(r['first_words'])} and {len(r['finals'])} turns); {r['cpu']:.1f} CPU s per audio minute")
+                print(f"    each turn: first words {', '.join(f'{x:.2f}' for x in r['first_words'])}; final text {', '.join(f'{x:.2f}' for x in r['finals'])}")
         if len(rows) > 1:
-            med = lambda key: statistics.median(100 * r[key][0] / r[key][1] for r in rows)
-            print(f"medians of {len(rows)} rounds: file mode {med('file'):.1f} %, from the monitor {med('live'):.1f} %, "
-                  f"first words {statistics.median(r['first_words'] for r in rows):.2f} s, "
-                  f"final text {statistics.median(r['final'] for r in rows):.2f} s, "
-                  f"{statistics.median(r['cpu'] for r in rows):.1f} CPU s per audio minute")
+            for name in ("realtime", "monitor"):
+                print(f"medians of {len(rows)} rounds, {name}: {statistics.median(pct(r[name]['wer']) for r in rows):.1f} % wrong, "
+                      f"first words {statistics.median(statistics.median(r[name]['first_words']) for r in rows):.2f} s, "
+                      f"final text {statistics.median(statistics.median(r[name]['finals']) for r in rows):.2f} s, "
+                      f"{statistics.median(r[name]['cpu'] for r in rows):.1f} CPU s per audio minute")
+            print(f"file mode: {statistics.median(pct(r['file']) for r in rows):.1f} % wrong")
     finally:
         if server:
             server.kill()
