@@ -14,6 +14,7 @@
 #                                           program loads these copies and nothing else's
 #   PREFIX/share/ozen/web/                  the display page (Web/)
 #   PREFIX/share/applications/ozen.desktop  the "Ozen captions" launcher
+#   PREFIX/share/applications/ozen-calls.desktop  "Ozen: captions for calls" (what the computer plays)
 #   PREFIX/share/ozen/installed-files       every file, link and folder put there, for --uninstall
 # The Debian libraries it loads (CivetWeb, PortAudio, eSpeak NG, …) stay where apt put them.
 # Models are not installed: they stay in the user's OZEN_HOME (~/.local/share/ozen).
@@ -45,6 +46,7 @@ case "$prefix" in *[\"\\\$\`%]*) fail "the prefix $prefix holds a quote, backsla
 
 BIN="$prefix/bin"; LIB="$prefix/lib/ozen"; SHARE="$prefix/share/ozen"
 WEB="$SHARE/web"; LAUNCHER="$prefix/share/applications/ozen.desktop"; MANIFEST="$SHARE/installed-files"
+CALLS_LAUNCHER="$prefix/share/applications/ozen-calls.desktop"
 
 # ---------------------------------------------------------------- uninstall
 # Removes the files and links the manifest lists, then the folders it lists that are empty
@@ -139,14 +141,30 @@ Categories=Utility;Accessibility;
 Keywords=captions;subtitles;hearing;deaf;
 EOF
 chmod 0644 "$LAUNCHER"; listed+=("$LAUNCHER")
+# The second launcher: the same page, captioning what the computer plays (a video call, a
+# video) through the desktop's sound server instead of the microphone.
+cat > "$CALLS_LAUNCHER" <<EOF
+[Desktop Entry]
+Type=Application
+Name=Ozen: captions for calls
+GenericName=Live captions
+Comment=Live captions of a call or a video playing on this computer
+Exec="$BIN/ozen" serve --device computer --open
+Icon=audio-speakers
+Terminal=false
+Categories=Utility;Accessibility;
+Keywords=captions;subtitles;hearing;deaf;call;video;
+EOF
+chmod 0644 "$CALLS_LAUNCHER"; listed+=("$CALLS_LAUNCHER")
 if command -v desktop-file-validate >/dev/null; then
   desktop-file-validate "$LAUNCHER" || fail "desktop-file-validate refused $LAUNCHER (above)"
+  desktop-file-validate "$CALLS_LAUNCHER" || fail "desktop-file-validate refused $CALLS_LAUNCHER (above)"
 fi
 
 made_folder "$SHARE"
 listed+=("$MANIFEST")
 printf '%s\n' "${listed[@]}" > "$MANIFEST"
 
-say "installed ozen into $prefix: $BIN/ozen, the page in $WEB, $copied libraries in $LIB, the launcher $LAUNCHER"
+say "installed ozen into $prefix: $BIN/ozen, the page in $WEB, $copied libraries in $LIB, the launchers $LAUNCHER and $CALLS_LAUNCHER"
 say "models stay in OZEN_HOME (${OZEN_HOME:-$HOME/.local/share/ozen}); 'make uninstall PREFIX=$prefix' removes this install"
 case ":$PATH:" in *":$BIN:"*) ;; *) say "note: $BIN is not on your PATH; add it to run 'ozen' by name";; esac

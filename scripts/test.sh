@@ -45,7 +45,8 @@ LANE_2="OzenEnginesTests.NoiseTests OzenEnginesTests.SpeakerLabelTests OzenEngin
   OzenCommandTests.DisplayPageTests OzenCommandTests.InterpretCommandTests OzenCommandTests.LLMTranslatorCommandTests
   OzenCommandTests.PhoneAppSessionTests OzenCommandTests.SoundsCommandTests OzenIOTests.OpenAIClientTests
   OzenCommandTests.InstallTests OzenCommandTests.HomeProtocolServeTests OzenCommandTests.WaylandDictationTests
-  OzenCommandTests.SpeakersCommandTests"
+  OzenCommandTests.SpeakersCommandTests OzenCommandTests.DictationCommandTests OzenIOTests.ComputerSoundTests
+  OzenCommandTests.ComputerSoundCommandTests"
 LANE_2=" $(echo $LANE_2) "
 
 FLAGS=(-c release --scratch-path .build/tests -Xswiftc -enable-testing)

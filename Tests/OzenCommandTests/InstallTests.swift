@@ -91,6 +91,13 @@ import Testing
         let entry = try String(contentsOfFile: launcher, encoding: .utf8)
         #expect(entry.contains("\nExec=\"\(installed.path)\" serve --device default --open\n"), "\(entry)")
         #expect(entry.contains("\nName=Ozen captions\n"))
+        // The second launcher: the same page, captioning what the computer plays.
+        let calls = prefix.appendingPathComponent("share/applications/ozen-calls.desktop").path
+        let callsValidation = try tool("/usr/bin/desktop-file-validate", [calls])
+        #expect(callsValidation.status == 0 && callsValidation.output.isEmpty, "\(callsValidation.output)")
+        let callsEntry = try String(contentsOfFile: calls, encoding: .utf8)
+        #expect(callsEntry.contains("\nExec=\"\(installed.path)\" serve --device computer --open\n"), "\(callsEntry)")
+        #expect(callsEntry.contains("\nName=Ozen: captions for calls\n"))
     }
 
     /// What the launcher's `--open` runs, seen through an `xdg-open` of the test's own that

@@ -10,6 +10,7 @@ import Testing
         #expect(layout.command == "/home/dana/.local/bin/ozen")
         #expect(layout.webFolder == "/home/dana/.local/share/ozen/web")
         #expect(layout.launcher == "/home/dana/.local/share/applications/ozen.desktop")
+        #expect(layout.callsLauncher == "/home/dana/.local/share/applications/ozen-calls.desktop")
         #expect(layout.manifest == "/home/dana/.local/share/ozen/installed-files")
         #expect(InstallLayout(program: "/lib/ozen/ozen")?.command == "/bin/ozen")
         #expect(InstallLayout(prefix: "/opt/x/").program == "/opt/x/lib/ozen/ozen")

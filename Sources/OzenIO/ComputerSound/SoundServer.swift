@@ -77,7 +77,7 @@ public struct SoundServer: Sendable {
             pa_context_disconnect(context)
             pa_context_unref(context)
         }
-        let where_ = address ?? ProcessInfo.processInfo.environment["PULSE_SERVER"] ?? tr("הכתובת הרגילה", "its usual address")
+        let where_ = address ?? OzenEnvironment.current.soundServer ?? tr("הכתובת הרגילה", "its usual address")
         guard pa_context_connect(context, address, PA_CONTEXT_NOAUTOSPAWN, nil) >= 0 else {
             throw .soundServerUnreachable(detail: "\(where_): " + String(cString: pa_strerror(pa_context_errno(context))))
         }

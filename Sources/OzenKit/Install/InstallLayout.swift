@@ -6,6 +6,7 @@
 ///                                              its resources beside it (RUNPATH $ORIGIN)
 ///     PREFIX/share/ozen/web                    the display page
 ///     PREFIX/share/applications/ozen.desktop   the "Ozen captions" launcher
+///     PREFIX/share/applications/ozen-calls.desktop   "Ozen: captions for calls"
 ///     PREFIX/share/ozen/installed-files        what install wrote, for `make uninstall`
 ///
 /// The models are not part of it: they stay in the user's `OZEN_HOME`.
@@ -35,5 +36,7 @@ public struct InstallLayout: Sendable, Equatable {
     /// The display page's folder (what `OZEN_WEB` would name).
     public var webFolder: String { under("share/ozen/web") }
     public var launcher: String { under("share/applications/ozen.desktop") }
+    /// The second launcher: what the computer plays (a video call, a video), page open.
+    public var callsLauncher: String { under("share/applications/ozen-calls.desktop") }
     public var manifest: String { under("share/ozen/installed-files") }
 }

@@ -16,6 +16,9 @@ public struct OzenEnvironment: Sendable, Equatable {
     public let searchPath: String?
     public let configHome: String?
     public let userName: String?
+    /// `$PULSE_SERVER`: where libpulse looks for the desktop's sound server first (libpulse
+    /// reads it itself; Ozen names it when no server answered).
+    public let soundServer: String?
 
     /// The knobs in `environment` (a process's, or a test's).
     public init(_ environment: [String: String]) {
@@ -26,6 +29,7 @@ public struct OzenEnvironment: Sendable, Equatable {
         searchPath = nonEmpty("PATH")
         configHome = nonEmpty("XDG_CONFIG_HOME")
         userName = nonEmpty("USER")
+        soundServer = nonEmpty("PULSE_SERVER")
     }
 
     /// This process's, read from its environment the first time any part of Ozen asks.
