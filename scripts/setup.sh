@@ -149,53 +149,35 @@ fetch() {
 WHISPER_LIBS=(libggml-684d824a.so.0.13.1 libggml-cpu-67036419.so.0.13.1 libggml-base-319ad4fb.so.0.13.1 libgomp-e985bcbb.so.1.0.0)
 WHISPER_HEADERS=(include/whisper.h ggml/include/ggml.h ggml/include/ggml-cpu.h ggml/include/ggml-backend.h ggml/include/ggml-alloc.h ggml/include/gguf.h)
 
-# Debian's libcivetweb-dev ships no pkg-config file; SwiftPM finds the library through this one.
-write_civetweb_pc() {
+# write_pc NAME DESCRIPTION VERSION INCLUDEDIR LIBS: a pkg-config file for a Debian library,
+# in $PREFIX/lib/pkgconfig, where SwiftPM finds it.
+write_pc() {
   install -d "$PREFIX/lib/pkgconfig"
-  cat > "$PREFIX/lib/pkgconfig/ozen-civetweb.pc" <<EOF
+  cat > "$PREFIX/lib/pkgconfig/$1.pc" <<EOF
 prefix=/usr
 libdir=\${prefix}/lib/x86_64-linux-gnu
-includedir=\${prefix}/include
+includedir=$4
 
-Name: ozen-civetweb
-Description: CivetWeb 1.15 from Debian's libcivetweb-dev (pkg-config file written by Ozen's setup)
-Version: 1.15
+Name: $1
+Description: $2 (pkg-config file written by Ozen's setup)
+Version: $3
 Cflags: -I\${includedir}
-Libs: -L\${libdir} -lcivetweb
+Libs: -L\${libdir} $5
 EOF
 }
 
+# Debian's libcivetweb-dev ships no pkg-config file.
+write_civetweb_pc() { write_pc ozen-civetweb "CivetWeb 1.15 from Debian's libcivetweb-dev" 1.15 '${prefix}/include' -lcivetweb; }
+
 # BLIS's single-threaded build keeps its CBLAS header in a folder of its own.
 write_blis_pc() {
-  install -d "$PREFIX/lib/pkgconfig"
-  cat > "$PREFIX/lib/pkgconfig/ozen-blis.pc" <<EOF
-prefix=/usr
-libdir=\${prefix}/lib/x86_64-linux-gnu
-includedir=\${prefix}/include/x86_64-linux-gnu/blis-serial
-
-Name: ozen-blis
-Description: BLIS 0.9 (serial) CBLAS from Debian's libblis-serial-dev (pkg-config file written by Ozen's setup)
-Version: 0.9.0
-Cflags: -I\${includedir}
-Libs: -L\${libdir} -lblis
-EOF
+  write_pc ozen-blis "BLIS 0.9 (serial) CBLAS from Debian's libblis-serial-dev" 0.9.0 '${prefix}/include/x86_64-linux-gnu/blis-serial' -lblis
 }
 
 # libpulse's own pkg-config files name -pthread and -D_REENTRANT, which SwiftPM refuses (a
 # warning on every build); this one names just the two libraries.
 write_pulse_pc() {
-  install -d "$PREFIX/lib/pkgconfig"
-  cat > "$PREFIX/lib/pkgconfig/ozen-pulse.pc" <<EOF
-prefix=/usr
-libdir=\${prefix}/lib/x86_64-linux-gnu
-includedir=\${prefix}/include
-
-Name: ozen-pulse
-Description: libpulse 16.1 and its simple API from Debian's libpulse-dev (pkg-config file written by Ozen's setup)
-Version: 16.1
-Cflags: -I\${includedir}
-Libs: -L\${libdir} -lpulse-simple -lpulse
-EOF
+  write_pc ozen-pulse "libpulse 16.1 and its simple API from Debian's libpulse-dev" 16.1 '${prefix}/include' "-lpulse-simple -lpulse"
 }
 
 engines_installed() {

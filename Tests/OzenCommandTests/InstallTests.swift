@@ -84,20 +84,16 @@ import Testing
         let script = try PlainHTTP.get(server.address + "display.js")
         #expect(script.status == 200)
 
-        // The launcher: valid, and it starts this install's ozen on the default microphone, page open.
-        let launcher = prefix.appendingPathComponent("share/applications/ozen.desktop").path
-        let validation = try tool("/usr/bin/desktop-file-validate", [launcher])
-        #expect(validation.status == 0 && validation.output.isEmpty, "\(validation.output)")
-        let entry = try String(contentsOfFile: launcher, encoding: .utf8)
-        #expect(entry.contains("\nExec=\"\(installed.path)\" serve --device default --open\n"), "\(entry)")
-        #expect(entry.contains("\nName=Ozen captions\n"))
-        // The second launcher: the same page, captioning what the computer plays.
-        let calls = prefix.appendingPathComponent("share/applications/ozen-calls.desktop").path
-        let callsValidation = try tool("/usr/bin/desktop-file-validate", [calls])
-        #expect(callsValidation.status == 0 && callsValidation.output.isEmpty, "\(callsValidation.output)")
-        let callsEntry = try String(contentsOfFile: calls, encoding: .utf8)
-        #expect(callsEntry.contains("\nExec=\"\(installed.path)\" serve --device computer --open\n"), "\(callsEntry)")
-        #expect(callsEntry.contains("\nName=Ozen: captions for calls\n"))
+        // The launchers: valid, each starting this install's ozen with the page open, on the
+        // default microphone and on what the computer plays.
+        for (file, device, name) in [("ozen.desktop", "default", "Ozen captions"), ("ozen-calls.desktop", "computer", "Ozen: captions for calls")] {
+            let launcher = prefix.appendingPathComponent("share/applications/" + file).path
+            let validation = try tool("/usr/bin/desktop-file-validate", [launcher])
+            #expect(validation.status == 0 && validation.output.isEmpty, "\(file): \(validation.output)")
+            let entry = try String(contentsOfFile: launcher, encoding: .utf8)
+            #expect(entry.contains("\nExec=\"\(installed.path)\" serve --device \(device) --open\n"), "\(entry)")
+            #expect(entry.contains("\nName=\(name)\n"), "\(entry)")
+        }
     }
 
     /// What the launcher's `--open` runs, seen through an `xdg-open` of the test's own that
