@@ -20,7 +20,7 @@ moment `paplay` was started, so the player's own buffering counts, as it does fo
 by this script for both runs alike (lower case, punctuation dropped, numbers as written), on
 each line's last text (after corrections) and on its first locked text.
 
-Usage: scripts/bench_computer_sound.py [--binary PATH] [--rounds N]
+Usage: scripts/bench_computer_sound.py [--binary PATH] [--rounds N] [--no-sounds]
 """
 import argparse
 import json
@@ -128,16 +128,16 @@ def start_server(work):
     sys.exit("bench: pulseaudio did not start (scripts/setup.sh installs it)")
 
 
-def live(binary, path, turns, env, address=None):
+def live(binary, path, turns, env, address=None, extra=()):
     """Events of a live run stamped from when the table starts playing: with `address`, `listen`
     on the server's monitor while paplay plays the table into its output (t0: paplay started);
     without, `caption --realtime` feeding the same file at its real pace (t0: its "listening",
     when the recording starts to play), the baseline with no sound server in the path."""
     if address:
         env = dict(env, PULSE_SERVER=address)
-        command = [binary, "listen", "--device", "computer", "--json", "--no-save", "--language", "en"]
+        command = [binary, "listen", "--device", "computer", "--json", "--no-save", "--language", "en", *extra]
     else:
-        command = [binary, "caption", path, "--realtime", "--json", "--no-save", "--language", "en"]
+        command = [binary, "caption", path, "--realtime", "--json", "--no-save", "--language", "en", *extra]
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     events, buffer, t0, player = [], b"", None, None
     played_to = turns[-1][1] + 1.0
@@ -199,6 +199,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--binary", default=os.path.join(REPO, ".build/release/ozen"))
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--no-sounds", action="store_true", help="both live runs without sound alerts (what the tagger costs them)")
     args = parser.parse_args()
     for tool in ("sox", "soxi", "pulseaudio", "paplay", "pactl"):
         if not shutil.which(tool):
@@ -219,7 +220,7 @@ def main():
             file_events, _ = file_mode(args.binary, path, env)
             row = {"file": wer(reference, texts(file_events)[0]), "file_first": wer(reference, texts(file_events)[1])}
             for name, address_ in (("realtime", None), ("monitor", address)):
-                events, cpu = live(args.binary, path, turns, env, address_)
+                events, cpu = live(args.binary, path, turns, env, address_, ["--no-sounds"] if args.no_sounds else [])
                 last, first = texts(events)
                 first_words, finals = latencies(events, turns)
                 row[name] = {"wer": wer(reference, last), "first": wer(reference, first), "cpu": cpu / audio_minutes,
