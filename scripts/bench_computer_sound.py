@@ -131,8 +131,8 @@ def start_server(work):
 def live(binary, path, turns, env, address=None, extra=()):
     """Events of a live run stamped from when the table starts playing: with `address`, `listen`
     on the server's monitor while paplay plays the table into its output (t0: paplay started);
-    without, `caption --realtime` feeding the same file at its real pace (t0: its "listening",
-    when the recording starts to play), the baseline with no sound server in the path."""
+    without, `caption --realtime` feeding the same file at its real pace (t0: when its clock
+    started, from the events' own `at`), the baseline with no sound server in the path."""
     if address:
         env = dict(env, PULSE_SERVER=address)
         command = [binary, "listen", "--device", "computer", "--json", "--no-save", "--language", "en", *extra]
@@ -167,6 +167,17 @@ def live(binary, path, turns, env, address=None, extra=()):
     _, status, usage = os.wait4(proc.pid, 0)
     if player:
         player.wait()
+    if not address:
+        # The replay's clock starts once the models are loaded, and its "listening" comes
+        # after the pipeline is built, up to a second later, with that much of the recording
+        # already due: stamped from "listening", every figure would come out that much too
+        # soon. An event's `at` is the clock when it was sent, so the recording started at
+        # (arrival - at) on this script's clock; the earliest such moment is when it began.
+        lead = min((e["seen"] - e["at"] for e in events if e.get("seen") is not None and "at" in e
+                    and e.get("type") in ("line", "partial")), default=0.0)
+        for e in events:
+            if e.get("seen") is not None:
+                e["seen"] -= lead
     if status != 0:
         sys.exit(f"bench: {' '.join(command[1:3])} failed: {proc.stderr.read().decode()}")
     return events, usage.ru_utime + usage.ru_stime
