@@ -33,7 +33,6 @@ public struct SourceChoice: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var isComputer: Bool { kind == .computer }
 
     /// Where devices of this kind come from.
     public var system: any MicrophoneSystem {
