@@ -21,6 +21,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "ozen", targets: ["ozen"]),
+        .executable(name: "ozen-window", targets: ["ozen-window"]),
         .library(name: "OzenKit", targets: ["OzenKit"]),
     ],
     targets: [
@@ -35,6 +36,7 @@ let package = Package(
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto"),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode"),
         .systemLibrary(name: "CPulse", pkgConfig: "ozen-pulse"),
+        .systemLibrary(name: "CWebKitGTK", pkgConfig: "ozen-webkitgtk"),
         // Silences the ALSA/JACK messages PortAudio's device scan prints when no card exists.
         .target(name: "CAudioQuiet"),
 
@@ -44,6 +46,9 @@ let package = Package(
         .target(name: "OzenIO", dependencies: ["OzenKit", "CCivetWeb", "CPortAudio", "CNotify", "CAudioQuiet", "CQREncode", "CPulse"]),
         .target(name: "OzenSessions", dependencies: ["OzenKit", "OzenEngines", "OzenStore", "OzenIO"]),
         .executableTarget(name: "ozen", dependencies: ["OzenKit", "OzenEngines", "OzenStore", "OzenIO", "OzenSessions"]),
+        // The caption window over a call: GTK and WebKit in a program of their own, so `ozen`
+        // itself never loads them and a window that fails takes no captions down with it.
+        .executableTarget(name: "ozen-window", dependencies: ["OzenKit", "CWebKitGTK"]),
 
         .target(name: "OzenTestSupport", dependencies: ["OzenKit"], path: "Tests/OzenTestSupport"),
         .testTarget(name: "OzenKitTests", dependencies: ["OzenKit", "OzenTestSupport"]),

@@ -2,7 +2,7 @@
 // alerts, "type to speak", the writing pad, the history panel, this device's mic and dictation.
 
 import { setLanguage, language, t } from "./i18n.js";
-import { loadSettings, saveSettings, clampSize, sizeLimits, pairingToken } from "./settings.js";
+import { loadSettings, saveSettings, clampSize, sizeLimits, windowLineLimits, pairingToken } from "./settings.js";
 import { CaptionList } from "./captions.js";
 import { DisplayConnection } from "./connection.js";
 import { AlertBanner } from "./alerts.js";
@@ -18,6 +18,15 @@ import { guessDirection } from "./text-render.js";
 const $ = (id) => document.getElementById(id);
 const settings = loadSettings();
 const token = pairingToken();
+// Window mode (`ozen-window`, over a call): only the last lines, the toolbar while the pointer
+// is over it. "?window&lines=N" from `ozen serve --window --lines N` wins over her last choice.
+const address = new URLSearchParams(location.search);
+const windowMode = address.has("window");
+if (windowMode) {
+  const asked = Number(address.get("lines"));
+  if (Number.isInteger(asked) && asked >= windowLineLimits.min && asked <= windowLineLimits.max) settings.windowLines = asked;
+  document.body.classList.add("window-mode");
+}
 let conversationId = null;
 let lastStatus = { key: "status.connecting", values: {} };
 
@@ -37,6 +46,8 @@ function applySettings({ save = true } = {}) {
   for (const input of document.querySelectorAll('input[name="language"]')) input.checked = input.value === settings.language;
   for (const input of document.querySelectorAll('input[name="mic-language"]')) input.checked = input.value === settings.micLanguage;
   $("bold").checked = settings.bold;
+  document.body.dataset.lines = String(settings.windowLines);
+  $("window-lines").textContent = `☰ ${settings.windowLines}`;
   if (save) saveSettings(settings);
 }
 
@@ -224,7 +235,8 @@ async function firstRun() {
   $("first-run-later").addEventListener("click", () => send(null));
   dialog.showModal();
 }
-firstRun();
+// The first run asks her name on the page, never in the small window over a call.
+if (!windowMode) firstRun();
 
 $("copy-diagnostics").addEventListener("click", async () => {
   const headers = token ? { Authorization: `Bearer ${token}` } : {};
@@ -239,6 +251,11 @@ $("copy-diagnostics").addEventListener("click", async () => {
 
 $("smaller").addEventListener("click", () => resize(settings.size - sizeLimits.step));
 $("larger").addEventListener("click", () => resize(settings.size + sizeLimits.step));
+$("window-lines").addEventListener("click", () => {
+  settings.windowLines = settings.windowLines >= windowLineLimits.max ? windowLineLimits.min : settings.windowLines + 1;
+  applySettings();
+  captions.scrollToEnd(false);
+});
 $("size-down").addEventListener("click", () => resize(settings.size - sizeLimits.step));
 $("size-up").addEventListener("click", () => resize(settings.size + sizeLimits.step));
 $("size-range").addEventListener("input", (e) => resize(e.target.value));

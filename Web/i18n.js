@@ -14,6 +14,7 @@ const phrases = {
                      "Pairing needed: open the address printed by `ozen serve --lan`."],
   "size.smaller": ["כתב קטן יותר", "Smaller captions"],
   "size.larger": ["כתב גדול יותר", "Larger captions"],
+  "window.lines": ["שורות בחלון", "Lines in the window"],
   "speak.open": ["להשמיע", "Speak"],
   "speak.title": ["להקליד ולהשמיע", "Type to speak"],
   "speak.label": ["מה להשמיע", "What to say"],

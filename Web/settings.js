@@ -1,6 +1,7 @@
 // The reader's settings, kept in this browser's localStorage so the display opens the way
 // she left it: caption size 20–64 px (default 36, readable across a table on a laptop),
-// colours, bold, interface language, the language spoken into this device's mic, the pad's flip.
+// colours, bold, interface language, the language spoken into this device's mic, the pad's flip,
+// and the lines the caption window over a call shows (1–4, default 2).
 
 import { defaultLanguage } from "./i18n.js";
 
@@ -9,9 +10,10 @@ const tokenKey = "ozen.display.token";
 
 export const sizeLimits = { min: 20, max: 64, step: 2 };
 export const themes = ["white-on-black", "yellow-on-black", "black-on-white"];
+export const windowLineLimits = { min: 1, max: 4 };
 
 function defaults() {
-  return { size: 36, theme: themes[0], bold: false, language: defaultLanguage(), micLanguage: "he", padFlipped: false };
+  return { size: 36, theme: themes[0], bold: false, language: defaultLanguage(), micLanguage: "he", padFlipped: false, windowLines: 2 };
 }
 
 export function clampSize(size) {
@@ -31,6 +33,9 @@ export function loadSettings() {
       if (saved.language === "he" || saved.language === "en") settings.language = saved.language;
       if (saved.micLanguage === "he" || saved.micLanguage === "en") settings.micLanguage = saved.micLanguage;
       if (typeof saved.padFlipped === "boolean") settings.padFlipped = saved.padFlipped;
+      if (Number.isInteger(saved.windowLines) && saved.windowLines >= windowLineLimits.min && saved.windowLines <= windowLineLimits.max) {
+        settings.windowLines = saved.windowLines;
+      }
     }
   } catch { /* unreadable settings: the defaults */ }
   return settings;

@@ -72,6 +72,9 @@ APT_PINS=(
   "gdb=13.1-3"                                    # make test: the stacks of a test process that stopped making progress
   "libpulse-dev=16.1+dfsg1-2+b1"                  # what the computer plays: the sound server's client library
   "pulseaudio-utils=16.1+dfsg1-2+b1"              # paplay and pactl: the computer-sound tests play into the server
+  "libwebkit2gtk-4.1-dev=2.50.6-1~deb12u2"        # ozen-window: the caption window over a call (GTK 3 and WebKitGTK)
+  "libgtk-layer-shell-dev=0.8.0-1"                # ozen-window: above fullscreen windows on layer-shell Wayland desktops
+  "openbox=3.6.1-10"                              # the caption window tests' window manager (under Xvfb)
 )
 # The computer-sound tests start a real PulseAudio server of their own. A desktop that runs
 # PipeWire's pulse server already has one, and a second server's user services would compete
@@ -178,6 +181,23 @@ write_blis_pc() {
 # warning on every build); this one names just the two libraries.
 write_pulse_pc() {
   write_pc ozen-pulse "libpulse 16.1 and its simple API from Debian's libpulse-dev" 16.1 '${prefix}/include' "-lpulse-simple -lpulse"
+}
+
+# The caption window's GTK 3, WebKitGTK 4.1 and gtk-layer-shell: their include folders as
+# Debian's pkg-config files give them, without -pthread and -Wl,--export-dynamic, which SwiftPM
+# refuses.
+write_webkitgtk_pc() {
+  local modules="webkit2gtk-4.1 gtk-layer-shell-0" cflags libs
+  cflags="$(pkg-config --cflags-only-I $modules)" || fail "pkg-config does not know $modules (libwebkit2gtk-4.1-dev, libgtk-layer-shell-dev)"
+  libs="$(pkg-config --libs-only-l $modules)"
+  install -d "$PREFIX/lib/pkgconfig"
+  cat > "$PREFIX/lib/pkgconfig/ozen-webkitgtk.pc" <<EOF
+Name: ozen-webkitgtk
+Description: GTK 3, WebKitGTK 4.1 and gtk-layer-shell from Debian (pkg-config file written by Ozen's setup)
+Version: $(pkg-config --modversion webkit2gtk-4.1)
+Cflags: $cflags
+Libs: $libs
+EOF
 }
 
 engines_installed() {
@@ -978,6 +998,7 @@ if [ "$mode" != --user-only ]; then
   if [ "$(id -u)" -eq 0 ]; then
     install_debian_packages
     write_pulse_pc
+    write_webkitgtk_pc
     install_engines
     install_llama_server
   elif command -v sudo >/dev/null; then

@@ -19,6 +19,9 @@ public struct OzenEnvironment: Sendable, Equatable {
     /// `$PULSE_SERVER`: where libpulse looks for the desktop's sound server first (libpulse
     /// reads it itself; Ozen names it when no server answered).
     public let soundServer: String?
+    /// `$WAYLAND_DISPLAY`, `$DISPLAY` and `$XDG_CURRENT_DESKTOP`: which desktop the caption
+    /// window opens on, and so how it can stay above the call (`CaptionWindowPlacement`).
+    public let desktop: DesktopSession
 
     /// The knobs in `environment` (a process's, or a test's).
     public init(_ environment: [String: String]) {
@@ -30,6 +33,8 @@ public struct OzenEnvironment: Sendable, Equatable {
         configHome = nonEmpty("XDG_CONFIG_HOME")
         userName = nonEmpty("USER")
         soundServer = nonEmpty("PULSE_SERVER")
+        desktop = DesktopSession(wayland: nonEmpty("WAYLAND_DISPLAY"), x11: nonEmpty("DISPLAY"),
+                                 names: nonEmpty("XDG_CURRENT_DESKTOP")?.split(separator: ":").map(String.init) ?? [])
     }
 
     /// This process's, read from its environment the first time any part of Ozen asks.

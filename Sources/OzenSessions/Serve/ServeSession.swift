@@ -92,6 +92,12 @@ public struct ServeSession {
             let host = address.host == "0.0.0.0" ? "127.0.0.1" : address.host
             PageWindowOpening.open(url: "http://\(host):\(server.port)/" + (pairing.map { "#token=" + $0.value } ?? ""))
         }
+        var window: CaptionWindowOpening?
+        if settings.opensWindow {
+            let host = address.host == "0.0.0.0" ? "127.0.0.1" : address.host
+            window = CaptionWindowOpening(page: "http://\(host):\(server.port)/" + (pairing.map { "#token=" + $0.value } ?? ""),
+                                          lines: settings.windowLines)
+        }
 
         let stop = StopSignal()
         let replayStopped = PassCancellation()
@@ -115,6 +121,7 @@ public struct ServeSession {
             }
         }
         stop.wait()
+        window?.close()
         replayStopped.cancel()
         microphone?.stop()
         inbox.close()

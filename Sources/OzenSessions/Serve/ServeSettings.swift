@@ -32,6 +32,10 @@ public struct ServeSettings {
     public var source: Source = .none
     /// Open the display page in a window once the server listens (`--open`, the launcher's).
     public var opensPage = false
+    /// Show the captions in a window kept above the others (`--window`, the calls launcher's),
+    /// with this many lines (`--window-lines`; nil: her last choice on the page, else 2).
+    public var opensWindow = false
+    public var windowLines: Int?
     /// The own source's language.
     public var language: SpokenLanguage = .default
     /// JSON Lines on stdout (`--json`) instead of readable lines.

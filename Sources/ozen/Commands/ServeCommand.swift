@@ -10,9 +10,9 @@ enum ServeCommand {
     static func run(_ arguments: [String]) throws {
         let args = try ArgumentReader(arguments, options: ["--host", "--port", "--address", "--source", "--device", "--language", "--model", "--final-model", "--unload-after", "--engine",
                                                            "--alert", "--mute-sound", "--from", "--second-pass",
-                                                           "--dictation-polish", "--dictation-insert"],
+                                                           "--dictation-polish", "--dictation-insert", "--window-lines"],
                                       flags: ["--lan", "--realtime", "--json", "--no-save", "--no-speakers", "--no-sounds",
-                                              "--notify", "--fallback-default", "--interpret", "--open"])
+                                              "--notify", "--fallback-default", "--interpret", "--open", "--window"])
         guard args.positional.isEmpty else {
             throw UsageError(tr("serve לא מקבל ארגומנטים נוספים: \(args.positional.joined(separator: " "))",
                                 "serve takes no further arguments: \(args.positional.joined(separator: " "))"))
@@ -75,6 +75,16 @@ enum ServeCommand {
         }
         settings.json = args.flag("--json")
         settings.opensPage = args.flag("--open")
+        settings.opensWindow = args.flag("--window")
+        settings.windowLines = try args.value("--window-lines").map { text in
+            guard let lines = Int(text), CaptionWindowOptions.lineRange.contains(lines) else {
+                throw UsageError(tr("--window-lines הוא מספר שורות מ־1 עד 4, קיבל '\(text)'", "--window-lines is a number of lines from 1 to 4, got '\(text)'"))
+            }
+            guard args.flag("--window") else {
+                throw UsageError(tr("--window-lines הולך עם --window", "--window-lines goes with --window"))
+            }
+            return lines
+        }
         settings.saves = !args.flag("--no-save")
         settings.speakers = !args.flag("--no-speakers")
         settings.alertWords = args.values("--alert")

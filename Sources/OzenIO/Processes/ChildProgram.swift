@@ -1,0 +1,65 @@
+import Foundation
+
+/// A program this one starts and keeps for as long as it runs (the caption window beside
+/// `ozen serve`): its stdin and stdout on /dev/null, its stderr on ours so what it says reaches
+/// her terminal, and ended when we end it.
+///
+/// Started with posix_spawn rather than Foundation's `Process`: a long-lived child started
+/// through `Process` was seen to keep the next short-lived `Process` from ever being seen to
+/// exit (the computer-sound tests' server, 2026-12-07).
+public final class ChildProgram: @unchecked Sendable {
+    // Unchecked: `id` is written once at start and cleared under `lock`.
+    private let lock = NSLock()
+    private var id: pid_t?
+
+    /// Starts `path` with `arguments`, in this process's environment.
+    public init(path: String, arguments: [String]) throws(ChildProgramError) {
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        guard result == 0 else { throw ChildProgramError(path: path, reason: String(cString: strerror(result))) }
+        id = pid
+    }
+
+    /// Still running (it may have ended by itself: she closed the window).
+    public var isRunning: Bool {
+        lock.withLock {
+            guard let pid = id else { return false }
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid { id = nil }
+            return id != nil
+        }
+    }
+
+    /// Asks it to end (SIGTERM), waits up to `seconds`, then ends it (SIGKILL).
+    public func end(waitingUpTo seconds: Double = 2) {
+        lock.withLock {
+            guard let pid = id else { return }
+            id = nil
+            kill(pid, SIGTERM)
+            var status: Int32 = 0
+            let deadline = Date().addingTimeInterval(seconds)
+            while waitpid(pid, &status, WNOHANG) == 0 {
+                guard Date() < deadline else {
+                    kill(pid, SIGKILL)
+                    waitpid(pid, &status, 0)
+                    return
+                }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+        }
+    }
+}
+
+/// A program that could not be started: which, and why, in the system's words.
+public struct ChildProgramError: Error, CustomStringConvertible {
+    public let path: String
+    public let reason: String
+    public var description: String { "cannot run \(path): \(reason)" }
+}

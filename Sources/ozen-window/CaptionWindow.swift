@@ -1,0 +1,124 @@
+import CWebKitGTK
+import Foundation
+import OzenKit
+
+/// The caption window: a GTK 3 window holding a WebKitGTK view of the display page in its
+/// window mode (the last lines, her size and colours, the same emphasis of her name and of
+/// numbers, the same alert banner and flash), kept above the other windows as the desktop
+/// allows (`CaptionWindowPlacement`). One display: what the page shows, the window shows.
+@MainActor
+final class CaptionWindow {
+    /// Exit statuses: the page could not be loaded (is `ozen serve` running?), and no desktop
+    /// to open a window on.
+    static let pageUnreachable: Int32 = 69
+    static let noDesktop: Int32 = 69
+
+    private let options: CaptionWindowOptions
+    private let window: UnsafeMutablePointer<GtkWidget>
+    private let view: UnsafeMutablePointer<GtkWidget>
+    private let parent = getppid()
+    private var status: Int32 = 0
+    private var report: WindowReport?
+
+    /// Opens the window and runs GTK's loop until the window closes; the exit status.
+    static func run(_ options: CaptionWindowOptions, placement: CaptionWindowPlacement) -> Int32 {
+        gdk_set_allowed_backends(placement.backends)
+        guard gtk_init_check(nil, nil) != 0 else {
+            FileHandle.standardError.write(Data((tr("ozen-window: אין שולחן עבודה לפתוח בו חלון (DISPLAY ו־WAYLAND_DISPLAY ריקים או לא עונים)",
+                                                    "ozen-window: no desktop to open a window on (DISPLAY and WAYLAND_DISPLAY unset or not answering)") + "\n").utf8))
+            return noDesktop
+        }
+        let window = CaptionWindow(options: options)
+        window.show()
+        gtk_main()
+        return window.status
+    }
+
+    private init(options: CaptionWindowOptions) {
+        self.options = options
+        window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
+        view = webkit_web_view_new()
+        let gtkWindow = gobject(window, as: GtkWindow.self)
+        gtk_window_set_title(gtkWindow, tr("אוזן: כתוביות", "Ozen: captions"))
+        gtk_window_set_default_size(gtkWindow, 960, gint(96 + 64 * (options.lines ?? CaptionWindowOptions.defaultLines)))
+        gtk_container_add(gobject(window, as: GtkContainer.self), view)
+    }
+
+    private func show() {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let gtkWindow = gobject(window, as: GtkWindow.self)
+        ozen_signal_connect(window, "destroy", callback({ (_: gpointer?, data: gpointer?) in
+            MainActor.assumeIsolated { CaptionWindow.from(data).closed() }
+        } as @convention(c) (gpointer?, gpointer?) -> Void), me)
+        ozen_signal_connect(view, "load-failed", callback({ (_: gpointer?, _: WebKitLoadEvent, uri: UnsafeMutablePointer<gchar>?, error: UnsafeMutablePointer<GError>?, data: gpointer?) -> gboolean in
+            let reason = error.map { String(cString: $0.pointee.message) } ?? "?"
+            let address = uri.map { String(cString: $0) } ?? "?"
+            MainActor.assumeIsolated { CaptionWindow.from(data).failed(address: address, reason: reason) }
+            return 1
+        } as @convention(c) (gpointer?, WebKitLoadEvent, UnsafeMutablePointer<gchar>?, UnsafeMutablePointer<GError>?, gpointer?) -> gboolean), me)
+
+        let overlay = ozen_display_is_x11() == 0 && gtk_layer_is_supported() != 0
+        if overlay {
+            // Above fullscreen windows, at the bottom of the screen, never taking her keys.
+            gtk_layer_init_for_window(gtkWindow)
+            gtk_layer_set_layer(gtkWindow, GTK_LAYER_SHELL_LAYER_OVERLAY)
+            gtk_layer_set_anchor(gtkWindow, GTK_LAYER_SHELL_EDGE_BOTTOM, 1)
+            gtk_layer_set_margin(gtkWindow, GTK_LAYER_SHELL_EDGE_BOTTOM, 48)
+            gtk_layer_set_keyboard_mode(gtkWindow, GTK_LAYER_SHELL_KEYBOARD_MODE_NONE)
+        } else {
+            gtk_window_set_keep_above(gtkWindow, 1)
+            placeAtTheBottom(gtkWindow)
+        }
+        webkit_web_view_load_uri(gobject(view, as: WebKitWebView.self), options.windowAddress)
+        gtk_widget_show_all(window)
+        if !overlay && ozen_display_is_x11() == 0 {
+            FileHandle.standardError.write(Data((CaptionWindowPlacement.keepOnTopByHand + "\n").utf8))
+        }
+        if options.reports || options.snapshot != nil {
+            report = WindowReport(view: view, window: window, options: options)
+        }
+        // Every half second: the `ozen` that started it still there, and what it shows.
+        g_timeout_add(500, { data in
+            MainActor.assumeIsolated { CaptionWindow.from(data).tick() }
+        }, me)
+    }
+
+    /// Where captions go: centred near the bottom of the screen, over the call's own controls
+    /// rather than its faces. She moves it where she likes; the window manager keeps it there.
+    private func placeAtTheBottom(_ gtkWindow: UnsafeMutablePointer<GtkWindow>) {
+        guard let display = gdk_display_get_default(), let monitor = gdk_display_get_primary_monitor(display)
+                ?? gdk_display_get_monitor(display, 0) else { return }
+        var area = GdkRectangle()
+        gdk_monitor_get_workarea(monitor, &area)
+        var width: gint = 0, height: gint = 0
+        gtk_window_get_default_size(gtkWindow, &width, &height)
+        width = min(width, area.width)
+        gtk_window_set_default_size(gtkWindow, width, height)
+        gtk_window_move(gtkWindow, area.x + (area.width - width) / 2, area.y + area.height - height - 48)
+    }
+
+    private func tick() -> gboolean {
+        // Started by `ozen serve`, it ends with it (an orphan is adopted by another process).
+        if getppid() != parent {
+            gtk_widget_destroy(window)
+            return 0
+        }
+        report?.look()
+        return 1
+    }
+
+    private func failed(address: String, reason: String) {
+        FileHandle.standardError.write(Data((tr("ozen-window: לא ניתן לפתוח את \(address): \(reason); האם ozen serve רץ?",
+                                                "ozen-window: cannot open \(address): \(reason); is ozen serve running?") + "\n").utf8))
+        status = Self.pageUnreachable
+        gtk_widget_destroy(window)
+    }
+
+    private func closed() {
+        gtk_main_quit()
+    }
+
+    private static func from(_ data: gpointer?) -> CaptionWindow {
+        Unmanaged<CaptionWindow>.fromOpaque(data!).takeUnretainedValue()
+    }
+}
