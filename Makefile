@@ -15,6 +15,7 @@ setup:
 
 build: setup
 	swift build -c release --product ozen
+	swift build -c release --product ozen-window
 
 demo: build
 	@echo "== ozen caption $(DEMO_RECORDING) --language en   (a real two-person call, 30 s)"

@@ -7,7 +7,8 @@
 # What goes where (Sources/OzenKit/Install/InstallLayout.swift says the same):
 #   PREFIX/bin/ozen                         a link to ../lib/ozen/ozen
 #   PREFIX/lib/ozen/ozen                    the program and its resources (*.resources),
-#   PREFIX/lib/ozen/lib*.so*                with the shared libraries it loads from outside
+#   PREFIX/lib/ozen/ozen-window             the caption window over a call (built beside ozen)
+#   PREFIX/lib/ozen/lib*.so*                with the shared libraries both load from outside
 #                                           /lib and /usr/lib (ldd): the speech engines from
 #                                           /usr/local/lib and the Swift runtime; each file's
 #                                           RUNPATH is set to $ORIGIN (patchelf), so the
@@ -72,6 +73,7 @@ if [ "$mode" = uninstall ]; then uninstall; exit 0; fi
 # ---------------------------------------------------------------- install
 [ -n "$binary" ] || fail "--binary is missing: give the built ozen (make install builds .build/release/ozen)"
 [ -x "$binary" ] || fail "$binary is not a built ozen: run 'make build' first"
+[ -x "$(dirname "$binary")/ozen-window" ] || fail "$(dirname "$binary")/ozen-window is missing: 'make build' builds it beside ozen"
 command -v patchelf >/dev/null || fail "patchelf is not installed: run 'make setup' (or apt-get install patchelf)"
 command -v ldd >/dev/null || fail "ldd is not installed: apt-get install libc-bin"
 binary="$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")"
@@ -99,6 +101,7 @@ put() { # put MODE SOURCE DEST
 
 # The program and its resources (SwiftPM looks for *.resources beside the program).
 put 0755 "$binary" "$LIB/ozen"
+put 0755 "$built/ozen-window" "$LIB/ozen-window"
 for resources in "$built"/*.resources; do
   [ -d "$resources" ] || continue
   while IFS= read -r file; do
@@ -106,17 +109,21 @@ for resources in "$built"/*.resources; do
   done < <(find "$resources" -type f | sort)
 done
 
-# The shared libraries from outside the system's folders, as ldd finds them for the build.
+# The shared libraries from outside the system's folders, as ldd finds them for the builds.
 copied=0
-while read -r name arrow path _; do
-  [ "$arrow" = "=>" ] || continue
-  [ "$path" = "not" ] && fail "$binary needs $name, which is not found: run 'make setup'"
-  case "$path" in /lib/*|/lib64/*|/usr/lib/*|/usr/lib64/*) continue;; esac
-  put 0644 "$path" "$LIB/$name"
-  patchelf --set-rpath '$ORIGIN' "$LIB/$name"
-  copied=$((copied + 1))
-done < <(ldd "$binary")
+for program in "$binary" "$built/ozen-window"; do
+  while read -r name arrow path _; do
+    [ "$arrow" = "=>" ] || continue
+    [ "$path" = "not" ] && fail "$program needs $name, which is not found: run 'make setup'"
+    case "$path" in /lib/*|/lib64/*|/usr/lib/*|/usr/lib64/*) continue;; esac
+    [ -e "$LIB/$name" ] && continue
+    put 0644 "$path" "$LIB/$name"
+    patchelf --set-rpath '$ORIGIN' "$LIB/$name"
+    copied=$((copied + 1))
+  done < <(ldd "$program")
+done
 patchelf --set-rpath '$ORIGIN' "$LIB/ozen"
+patchelf --set-rpath '$ORIGIN' "$LIB/ozen-window"
 
 made_folder "$BIN"
 ln -s ../lib/ozen/ozen "$BIN/ozen"; listed+=("$BIN/ozen")
@@ -141,15 +148,15 @@ Categories=Utility;Accessibility;
 Keywords=captions;subtitles;hearing;deaf;
 EOF
 chmod 0644 "$LAUNCHER"; listed+=("$LAUNCHER")
-# The second launcher: the same page, captioning what the computer plays (a video call, a
-# video) through the desktop's sound server instead of the microphone.
+# The second launcher: captions of what the computer plays (a video call, a video) through the
+# desktop's sound server instead of the microphone, in the caption window kept above the call.
 cat > "$CALLS_LAUNCHER" <<EOF
 [Desktop Entry]
 Type=Application
 Name=Ozen: captions for calls
 GenericName=Live captions
 Comment=Live captions of a call or a video playing on this computer
-Exec="$BIN/ozen" serve --device computer --open
+Exec="$BIN/ozen" serve --device computer --window
 Icon=audio-speakers
 Terminal=false
 Categories=Utility;Accessibility;

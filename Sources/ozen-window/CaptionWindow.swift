@@ -22,6 +22,14 @@ final class CaptionWindow {
 
     /// Opens the window and runs GTK's loop until the window closes; the exit status.
     static func run(_ options: CaptionWindowOptions, placement: CaptionWindowPlacement) -> Int32 {
+        // Her locale when this computer has it, else C.UTF-8, quietly, here and in WebKit's
+        // own processes: GTK's setlocale would warn on every start of a system without her
+        // locale's files.
+        if setlocale(LC_ALL, "") == nil {
+            setenv("LC_ALL", "C.UTF-8", 1)
+            setlocale(LC_ALL, "")
+        }
+        gtk_disable_setlocale()
         gdk_set_allowed_backends(placement.backends)
         guard gtk_init_check(nil, nil) != 0 else {
             FileHandle.standardError.write(Data((tr("ozen-window: אין שולחן עבודה לפתוח בו חלון (DISPLAY ו־WAYLAND_DISPLAY ריקים או לא עונים)",
@@ -57,7 +65,8 @@ final class CaptionWindow {
             return 1
         } as @convention(c) (gpointer?, WebKitLoadEvent, UnsafeMutablePointer<gchar>?, UnsafeMutablePointer<GError>?, gpointer?) -> gboolean), me)
 
-        let overlay = ozen_display_is_x11() == 0 && gtk_layer_is_supported() != 0
+        let x11 = ozen_display_is_x11() != 0
+        let overlay = !x11 && gtk_layer_is_supported() != 0
         if overlay {
             // Above fullscreen windows, at the bottom of the screen, never taking her keys.
             gtk_layer_init_for_window(gtkWindow)
@@ -71,11 +80,12 @@ final class CaptionWindow {
         }
         webkit_web_view_load_uri(gobject(view, as: WebKitWebView.self), options.windowAddress)
         gtk_widget_show_all(window)
-        if !overlay && ozen_display_is_x11() == 0 {
+        if !overlay && !x11 {
             FileHandle.standardError.write(Data((CaptionWindowPlacement.keepOnTopByHand + "\n").utf8))
         }
         if options.reports || options.snapshot != nil {
-            report = WindowReport(view: view, window: window, options: options)
+            report = WindowReport(view: view, window: window, options: options,
+                                  above: x11 ? .x11 : overlay ? .layerShell : .byHand)
         }
         // Every half second: the `ozen` that started it still there, and what it shows.
         g_timeout_add(500, { data in

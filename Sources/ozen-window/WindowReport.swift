@@ -5,7 +5,9 @@ import OzenKit
 /// `ozen-window --report` and `--snapshot`: what the window shows, for the tests and the docs'
 /// screenshot. On stdout, one JSON object a line: `{"window":"0x…"}` once the window is on
 /// the screen (its X11 id, for xprop), then `{"lines":[…]}` each time the caption lines it
-/// shows change (the text of each visible line, as she reads it).
+/// shows change (the text of each visible line, as she reads it). The first line also says how
+/// the window stays above: "x11" (it asked the window manager), "layer-shell" (an overlay
+/// layer), "by hand" (the desktop leaves it to her).
 @MainActor
 final class WindowReport {
     /// The visible caption lines' text, as the page lays them out.
@@ -15,6 +17,9 @@ final class WindowReport {
           .map((line) => line.innerText.replace(/\\s+/g, " ").trim()))
         """
 
+    enum Above: String { case x11, layerShell = "layer-shell", byHand = "by hand" }
+
+    private let above: Above
     private let view: UnsafeMutablePointer<GtkWidget>
     private let window: UnsafeMutablePointer<GtkWidget>
     private let options: CaptionWindowOptions
@@ -22,7 +27,8 @@ final class WindowReport {
     private var shown: String?
     private var asking = false
 
-    init(view: UnsafeMutablePointer<GtkWidget>, window: UnsafeMutablePointer<GtkWidget>, options: CaptionWindowOptions) {
+    init(view: UnsafeMutablePointer<GtkWidget>, window: UnsafeMutablePointer<GtkWidget>, options: CaptionWindowOptions, above: Above) {
+        self.above = above
         self.view = view
         self.window = window
         self.options = options
@@ -32,9 +38,10 @@ final class WindowReport {
     func look() {
         if options.reports && !saidWindow {
             let id = ozen_x11_window_id(window)
-            if id != 0 {
+            if id != 0 || above != .x11 {
                 saidWindow = true
-                say(#"{"window":"0x\#(String(id, radix: 16))"}"#)
+                let name = id == 0 ? "null" : #""0x\#(String(id, radix: 16))""#
+                say(#"{"window":\#(name),"above":"\#(above.rawValue)"}"#)
             }
         }
         guard !asking else { return }

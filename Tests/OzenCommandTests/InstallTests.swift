@@ -66,6 +66,15 @@ import Testing
         }
         #expect(outside.count >= 10, "\(ldd.output)")
         #expect(outside.allSatisfy { $0.hasPrefix(programFolder + "/") }, "\(ldd.output)")
+        // The caption window beside it, loading the same copies, answering.
+        let window = prefix.appendingPathComponent("lib/ozen/ozen-window").path
+        let windowLibraries = try tool("/usr/bin/ldd", [window])
+        #expect(windowLibraries.status == 0 && !windowLibraries.output.contains("not found"), "\(windowLibraries.output)")
+        #expect(windowLibraries.output.contains("libwebkit2gtk-4.1"), "\(windowLibraries.output)")
+        #expect(windowLibraries.output.split(separator: "\n").filter { $0.contains("libswiftCore") }.allSatisfy { $0.contains(programFolder + "/") },
+                "\(windowLibraries.output)")
+        let usage = try tool(window, ["--help"])
+        #expect(usage.status == 0 && usage.output.contains("usage: ozen-window"), "\(usage.output)")
 
         // A real recording, captioned from a folder outside the checkout with no OZEN_WEB.
         let recording = scratch.appendingPathComponent("jfk.wav")
@@ -84,14 +93,15 @@ import Testing
         let script = try PlainHTTP.get(server.address + "display.js")
         #expect(script.status == 200)
 
-        // The launchers: valid, each starting this install's ozen with the page open, on the
-        // default microphone and on what the computer plays.
-        for (file, device, name) in [("ozen.desktop", "default", "Ozen captions"), ("ozen-calls.desktop", "computer", "Ozen: captions for calls")] {
+        // The launchers: valid, each starting this install's ozen, on the default microphone
+        // with the page open, and on what the computer plays in the caption window.
+        for (file, device, name, shows) in [("ozen.desktop", "default", "Ozen captions", "--open"),
+                                            ("ozen-calls.desktop", "computer", "Ozen: captions for calls", "--window")] {
             let launcher = prefix.appendingPathComponent("share/applications/" + file).path
             let validation = try tool("/usr/bin/desktop-file-validate", [launcher])
             #expect(validation.status == 0 && validation.output.isEmpty, "\(file): \(validation.output)")
             let entry = try String(contentsOfFile: launcher, encoding: .utf8)
-            #expect(entry.contains("\nExec=\"\(installed.path)\" serve --device \(device) --open\n"), "\(entry)")
+            #expect(entry.contains("\nExec=\"\(installed.path)\" serve --device \(device) \(shows)\n"), "\(entry)")
             #expect(entry.contains("\nName=\(name)\n"), "\(entry)")
         }
     }

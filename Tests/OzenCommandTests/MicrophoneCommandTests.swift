@@ -202,7 +202,7 @@ final class QuietRoom: @unchecked Sendable {
     }
 }
 
-/// `ozen` running in the background, its JSON events read as they come.
+/// `ozen` (or `program`: `ozen-window`) running in the background, its JSON events read as they come.
 final class RunningOzen: @unchecked Sendable {
     private let process = Process()
     private let lock = NSLock()
@@ -210,8 +210,8 @@ final class RunningOzen: @unchecked Sendable {
     private let input = Pipe()
 
     /// `keyboard`: its stdin is a pipe the test types into (`type`); otherwise /dev/null.
-    init(_ arguments: [String], environment: [String: String], keyboard: Bool = false) throws {
-        process.executableURL = OzenProcess.binary
+    init(_ arguments: [String], environment: [String: String], keyboard: Bool = false, program: URL = OzenProcess.binary) throws {
+        process.executableURL = program
         process.arguments = arguments
         process.environment = OzenProcess.defaultEnvironment.merging(environment) { $1 }
         process.standardInput = keyboard ? input : FileHandle.nullDevice

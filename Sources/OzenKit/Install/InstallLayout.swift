@@ -4,6 +4,7 @@
 ///     PREFIX/bin/ozen                          a link to the program
 ///     PREFIX/lib/ozen/ozen                     the program, with the libraries it loads and
 ///                                              its resources beside it (RUNPATH $ORIGIN)
+///     PREFIX/lib/ozen/ozen-window              the caption window over a call
 ///     PREFIX/share/ozen/web                    the display page
 ///     PREFIX/share/applications/ozen.desktop   the "Ozen captions" launcher
 ///     PREFIX/share/applications/ozen-calls.desktop   "Ozen: captions for calls"

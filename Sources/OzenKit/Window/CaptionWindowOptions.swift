@@ -29,6 +29,7 @@ public struct CaptionWindowOptions: Equatable, Sendable {
 
     public struct Problem: Error, Equatable, CustomStringConvertible {
         public let description: String
+        public init(description: String) { self.description = description }
     }
 
     public static func parse(_ arguments: [String]) throws(Problem) -> CaptionWindowOptions {

@@ -3,7 +3,8 @@ import OzenTestSupport
 
 /// A real X11 desktop for the dictation tests: Xvfb on a display of its own, a GTK3 text
 /// window and an xterm from Debian, each writing what arrives at its cursor to a file. No
-/// window manager: a window is given the focus with `xdotool windowfocus`, as a click would.
+/// window manager unless a test asks for one (`windowManager`): a window is given the focus
+/// with `xdotool windowfocus`, as a click would.
 final class TestDesktop {
     let display: String
     private var processes: [Process] = []
@@ -26,6 +27,26 @@ final class TestDesktop {
         guard let (xvfb, display) = started else { throw TestDesktopError.noDisplay }
         self.display = display
         processes.append(xvfb)
+    }
+
+    /// Openbox from Debian as this desktop's window manager (what keeps a window above the
+    /// others, or not); returns once it has taken the display.
+    func windowManager() throws {
+        processes.append(try Self.launch("/usr/bin/openbox", ["--sm-disable"], display: display))
+        let deadline = Date(timeIntervalSinceNow: 15)
+        while Date() < deadline {
+            if (try? output("/usr/bin/xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"]))?.contains("window id") == true { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw TestDesktopError.noWindow("openbox")
+    }
+
+    /// The windows the window manager manages: each one's X11 id and what xprop says of its
+    /// title (WM_NAME) and state (_NET_WM_STATE).
+    func windows() throws -> [(id: String, properties: String)] {
+        let list = try output("/usr/bin/xprop", ["-root", "_NET_CLIENT_LIST"])
+        let ids = list.split(whereSeparator: { $0 == " " || $0 == "," }).filter { $0.hasPrefix("0x") }.map(String.init)
+        return try ids.map { ($0, try output("/usr/bin/xprop", ["-id", $0, "WM_NAME", "_NET_WM_STATE"])) }
     }
 
     /// A GTK3 text view titled `title`; returns the file its text is written to.
