@@ -47,6 +47,9 @@ function applySettings({ save = true } = {}) {
   for (const input of document.querySelectorAll('input[name="mic-language"]')) input.checked = input.value === settings.micLanguage;
   $("bold").checked = settings.bold;
   document.body.dataset.lines = String(settings.windowLines);
+  // What the caption window should be tall to show her lines at her size (ozen-window reads
+  // it and resizes itself): rows of 1.35 em, and the caption area's padding.
+  document.body.dataset.windowHeight = String(Math.ceil(settings.windowLines * 1.35 * settings.size + 8));
   $("window-lines").textContent = `☰ ${settings.windowLines}`;
   if (save) saveSettings(settings);
 }

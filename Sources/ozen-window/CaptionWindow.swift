@@ -19,6 +19,8 @@ final class CaptionWindow {
     private let parent = getppid()
     private var status: Int32 = 0
     private var report: WindowReport?
+    /// The height the page asked for last (its lines at her size), in pixels.
+    private var askedHeight = 0
 
     /// Opens the window and runs GTK's loop until the window closes; the exit status.
     static func run(_ options: CaptionWindowOptions, placement: CaptionWindowPlacement) -> Int32 {
@@ -48,7 +50,10 @@ final class CaptionWindow {
         view = webkit_web_view_new()
         let gtkWindow = gobject(window, as: GtkWindow.self)
         gtk_window_set_title(gtkWindow, tr("אוזן: כתוביות", "Ozen: captions"))
-        gtk_window_set_default_size(gtkWindow, 960, gint(96 + 64 * (options.lines ?? CaptionWindowOptions.defaultLines)))
+        // Until the page says how tall her lines are: the lines at the page's default size
+        // (rows of 1.35 × 36 px, and 8 px of padding).
+        let lines = Double(options.lines ?? CaptionWindowOptions.defaultLines)
+        gtk_window_set_default_size(gtkWindow, 960, gint((lines * 1.35 * 36 + 8).rounded(.up)))
         gtk_container_add(gobject(window, as: GtkContainer.self), view)
     }
 
@@ -114,7 +119,21 @@ final class CaptionWindow {
             return 0
         }
         report?.look()
+        fitTheLines()
         return 1
+    }
+
+    /// The page says how tall its lines are at her size (`data-window-height`); the window
+    /// takes that height whenever it changes (A+, A−, the ☰ lines button), keeping its width.
+    private func fitTheLines() {
+        PageScript.ask(view, "document.body.dataset.windowHeight || ''") { [self] answer in
+            guard let height = answer.flatMap({ Int($0) }), height > 0, height != askedHeight else { return }
+            askedHeight = height
+            let gtkWindow = gobject(window, as: GtkWindow.self)
+            var width: gint = 0, current: gint = 0
+            gtk_window_get_size(gtkWindow, &width, &current)
+            gtk_window_resize(gtkWindow, width, gint(height))
+        }
     }
 
     private func failed(address: String, reason: String) {

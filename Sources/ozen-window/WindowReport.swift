@@ -46,22 +46,7 @@ final class WindowReport {
         }
         guard !asking else { return }
         asking = true
-        let me = Unmanaged.passUnretained(self).toOpaque()
-        webkit_web_view_evaluate_javascript(gobject(view, as: WebKitWebView.self), Self.script, -1, nil, nil, nil, { source, result, data in
-            var error: UnsafeMutablePointer<GError>?
-            let value = webkit_web_view_evaluate_javascript_finish(UnsafeMutableRawPointer(source)?.assumingMemoryBound(to: WebKitWebView.self), result, &error)
-            var text: String?
-            if let value {
-                if let c = jsc_value_to_string(value) {
-                    text = String(cString: c)
-                    g_free(c)
-                }
-                g_object_unref(UnsafeMutableRawPointer(value))
-            }
-            if let error { g_error_free(error) }
-            let answer = text
-            MainActor.assumeIsolated { Unmanaged<WindowReport>.fromOpaque(data!).takeUnretainedValue().answered(answer) }
-        }, me)
+        PageScript.ask(view, Self.script) { [self] in answered($0) }
     }
 
     private func answered(_ lines: String?) {

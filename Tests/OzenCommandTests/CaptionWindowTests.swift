@@ -57,6 +57,34 @@ import Testing
         #expect(try !desktop.windows().contains { $0.id == shown.id })
     }
 
+    @Test func listenWindowShowsTheCallWhileTheTerminalDoes() throws {
+        let desktop = try TestDesktop()
+        defer { desktop.stop() }
+        try desktop.windowManager()
+        let sound = try TestSoundServer(outputs: ["call"])
+        let listen = try RunningOzen(["listen", "--device", "computer:call", "--window", "--json", "--no-save", "--language", "en", "--no-speakers"],
+                                     environment: ["DISPLAY": desktop.display, "PULSE_SERVER": sound.address, "WAYLAND_DISPLAY": "",
+                                                   "OZEN_HOME": OzenProcess.testHome().path])
+        defer { listen.kill() }
+        #expect(listen.wait(upTo: 120) { $0.contains { $0["state"] as? String == "listening" } }, "\(listen.events)")
+        var ours: (id: String, properties: String)?
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while ours == nil, Date() < deadline {
+            ours = try desktop.windows().first { $0.properties.contains("WM_NAME(STRING) = \"Ozen: captions\"") }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        let shown = try #require(ours, "listen --window opened no caption window")
+        #expect(shown.properties.contains("_NET_WM_STATE_ABOVE"), "\(shown.properties)")
+        let player = try sound.play(Fixtures.jfk.path, on: "call")
+        #expect(listen.wait(upTo: 120) { events in
+            !player.isRunning && events.contains { $0["type"] as? String == "line" && ($0["text"] as? String ?? "").contains("country") }
+        }, "\(listen.events)")
+        listen.interrupt()
+        #expect(listen.exited(upTo: 30))
+        #expect(listen.status == 0)
+        #expect(try !desktop.windows().contains { $0.id == shown.id })
+    }
+
     @Test func onAWaylandDesktopTheWindowIsAnOverlay() throws {
         let desktop = try TestWaylandDesktop()
         defer { desktop.stop() }

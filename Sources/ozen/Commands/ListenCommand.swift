@@ -6,11 +6,13 @@ import OzenSessions
 /// `ozen listen [--device NAME|INDEX]`: live captions from one microphone, chosen explicitly
 /// (or the system's default), kept going when the microphone fails, falls silent or is
 /// unplugged and plugged back in (`ListenSession`). Ctrl-C ends it after the open line's final pass.
+/// With `--window` the same captions also float over the other windows (`ozen-window`): the
+/// display page is served on 127.0.0.1 on a free port, as `ozen serve --window` serves it.
 enum ListenCommand {
     static func run(_ arguments: [String]) throws {
-        let args = try ArgumentReader(arguments, options: ["--device", "--language", "--model", "--final-model", "--alert", "--mute-sound", "--engine"],
+        let args = try ArgumentReader(arguments, options: ["--device", "--language", "--model", "--final-model", "--alert", "--mute-sound", "--engine", "--window-lines"],
                                       flags: ["--json", "--no-save", "--continue", "--no-speakers", "--fallback-default",
-                                              "--no-sounds", "--notify"])
+                                              "--no-sounds", "--notify", "--window"])
         guard args.positional.isEmpty else {
             throw UsageError(tr("listen לא מקבל קבצים — כדי להכתיב הקלטה השתמשו ב־ozen caption",
                                 "listen takes no files — to caption a recording use ozen caption"))
@@ -34,6 +36,28 @@ enum ListenCommand {
 
         // Kinds to mute are checked only where sounds are heard, as before.
         settings.mutedSounds = settings.sounds ? try SoundsCommand.kinds(args.values("--mute-sound")) : []
+        let windowLines = try ServeCommand.windowLines(args)
+        if args.flag("--window") {
+            if settings.continuing {
+                throw UsageError(tr("--continue לא הולך עם --window: החלון פותח שיחה חדשה", "--continue does not go with --window: the window starts a new conversation"))
+            }
+            var serve = ServeSettings(address: ListenAddress(host: "127.0.0.1", port: 0, lan: false), home: home, modelName: settings.modelName)
+            serve.source = .microphone(microphone)
+            serve.language = settings.live.language
+            serve.finalModelName = settings.finalModelName
+            serve.json = settings.json
+            serve.saves = settings.saves
+            serve.speakers = settings.speakers
+            serve.alertWords = args.values("--alert")
+            serve.sounds = settings.sounds
+            serve.mutedSounds = settings.mutedSounds
+            serve.notifies = settings.notifies
+            serve.cloud = settings.cloud
+            serve.opensWindow = true
+            serve.windowLines = windowLines
+            try ServeSession(settings: serve).run(to: EventPrinter(json: settings.json, showsStatus: true).print)
+            return
+        }
         do {
             try ListenSession(settings: settings).run(microphone, to: EventPrinter(json: settings.json, showsStatus: true).print)
         } catch let problem as MicrophoneProblem {

@@ -76,15 +76,7 @@ enum ServeCommand {
         settings.json = args.flag("--json")
         settings.opensPage = args.flag("--open")
         settings.opensWindow = args.flag("--window")
-        settings.windowLines = try args.value("--window-lines").map { text in
-            guard let lines = Int(text), CaptionWindowOptions.lineRange.contains(lines) else {
-                throw UsageError(tr("--window-lines הוא מספר שורות מ־1 עד 4, קיבל '\(text)'", "--window-lines is a number of lines from 1 to 4, got '\(text)'"))
-            }
-            guard args.flag("--window") else {
-                throw UsageError(tr("--window-lines הולך עם --window", "--window-lines goes with --window"))
-            }
-            return lines
-        }
+        settings.windowLines = try windowLines(args)
         settings.saves = !args.flag("--no-save")
         settings.speakers = !args.flag("--no-speakers")
         settings.alertWords = args.values("--alert")
@@ -96,5 +88,18 @@ enum ServeCommand {
         settings.dictationPolisher = try DictateCommand.polisher(args.value("--dictation-polish"))
         settings.dictationInsertion = try DictateCommand.insertion(args.value("--dictation-insert"))
         try ServeSession(settings: settings).run(to: EventPrinter(json: settings.json).print)
+    }
+
+    /// `--window-lines N` (1-4), which goes with `--window` (serve's and listen's).
+    static func windowLines(_ args: ArgumentReader) throws -> Int? {
+        try args.value("--window-lines").map { text in
+            guard let lines = Int(text), CaptionWindowOptions.lineRange.contains(lines) else {
+                throw UsageError(tr("--window-lines הוא מספר שורות מ־1 עד 4, קיבל '\(text)'", "--window-lines is a number of lines from 1 to 4, got '\(text)'"))
+            }
+            guard args.flag("--window") else {
+                throw UsageError(tr("--window-lines הולך עם --window", "--window-lines goes with --window"))
+            }
+            return lines
+        }
     }
 }
