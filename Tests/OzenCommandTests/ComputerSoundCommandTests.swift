@@ -30,7 +30,8 @@ import Testing
         }, "\(listen.events)")
         listen.interrupt()
         #expect(listen.wait(upTo: 120) { $0.last?["state"] as? String == "finished" }, "\(listen.events)")
-        #expect(listen.events.first { $0["state"] as? String == "opening_microphone" }?["device"] as? String == "call")
+        let opening = listen.events.first { $0["state"] as? String == "opening_microphone" }
+        #expect(opening?["device"] as? String == "call" && opening?["source"] as? String == "computer", "\(String(describing: opening))")
         // Nothing playing before and after is quiet, not a dead stream.
         #expect(!listen.events.contains { $0["state"] as? String == "retrying" }, "\(listen.events)")
         let text = listen.events.filter { $0["type"] as? String == "line" }.compactMap { $0["text"] as? String }.joined(separator: " ")

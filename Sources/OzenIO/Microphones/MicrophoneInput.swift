@@ -105,7 +105,7 @@ public final class MicrophoneInput: @unchecked Sendable {
         condition.lock()
         statusHandler = status
         condition.unlock()
-        report(.openingMicrophone(device: device.name))
+        report(.openingMicrophone(device: device.name, computerSound: device.hostAPI == ComputerSound.apiName))
         var problem: InputProblem?
         // The first "listening" is the pipeline's own (LiveStream.run says it when it starts).
         do { try connect(device, inbox: inbox, announce: false) } catch { problem = error }
@@ -196,7 +196,7 @@ public final class MicrophoneInput: @unchecked Sendable {
                 pause(settings.lookInterval)
                 continue
             }
-            report(.openingMicrophone(device: target.name))
+            report(.openingMicrophone(device: target.name, computerSound: target.hostAPI == ComputerSound.apiName))
             do throws(InputProblem) {
                 try connect(target, inbox: inbox, announce: true)
                 return true

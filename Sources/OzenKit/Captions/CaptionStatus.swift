@@ -4,8 +4,9 @@ public enum CaptionStatus: Sendable, Equatable {
     case listening
     case finished(lines: Int, audioSeconds: Double)
     case failed(reason: String, action: String)
-    /// A microphone is being opened (first time, or again after a problem).
-    case openingMicrophone(device: String)
+    /// A microphone is being opened (first time, or again after a problem); `computerSound`:
+    /// it is what the computer plays (an output's monitor), said as such.
+    case openingMicrophone(device: String, computerSound: Bool = false)
     /// A model is being downloaded or converted; `secondsLeft` is nil until it can be estimated.
     case preparingModel(name: String, percent: Double, secondsLeft: Double?)
     /// She paused the captions; audio is not listened to until she resumes.
@@ -39,7 +40,9 @@ public enum CaptionStatus: Sendable, Equatable {
             fields += [("lines", .int(lines)), ("audio_seconds", .number(seconds, decimals: 3))]
         case .failed(let reason, let action):
             fields += [("reason", .string(reason)), ("action", .string(action))]
-        case .openingMicrophone(let device): fields.append(("device", .string(device)))
+        case .openingMicrophone(let device, let computerSound):
+            fields.append(("device", .string(device)))
+            if computerSound { fields.append(("source", .string("computer"))) }
         case .preparingModel(let name, let percent, let secondsLeft):
             fields += [("model", .string(name)), ("percent", .number(percent, decimals: 1))]
             if let secondsLeft { fields.append(("seconds_left", .int(Int(secondsLeft.rounded())))) }

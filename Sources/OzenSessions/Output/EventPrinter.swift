@@ -82,7 +82,9 @@ public struct EventPrinter: Sendable {
         case .finished(let lines, _): return tr("הסתיים (\(lines) שורות)", "finished (\(lines) lines)")
         case .failed(let reason, let action):
             return action.isEmpty ? reason : "\(reason) — \(action)"
-        case .openingMicrophone(let device): return tr("פותח את המיקרופון '\(device)'…", "opening microphone '\(device)'…")
+        case .openingMicrophone(let device, let computerSound):
+            return computerSound ? tr("מאזין למה שהמחשב משמיע ב־'\(device)'…", "listening to what the computer plays on '\(device)'…")
+                : tr("פותח את המיקרופון '\(device)'…", "opening microphone '\(device)'…")
         case .preparingModel(let name, let percent, let secondsLeft):
             let left = secondsLeft.map { tr(", עוד \(Int($0.rounded())) שניות", ", \(Int($0.rounded())) s left") } ?? ""
             return tr("מכין את המודל \(name): \(Int(percent))%\(left)", "preparing the model \(name): \(Int(percent))%\(left)")
