@@ -25,13 +25,7 @@ import Testing
         defer { server.stop() }
 
         // The window `serve --window` opened: on the desktop, titled, kept above the others.
-        var ours: (id: String, properties: String)?
-        let deadline = Date(timeIntervalSinceNow: 60)
-        while ours == nil, Date() < deadline {
-            ours = try desktop.windows().first { $0.properties.contains("WM_NAME(STRING) = \"Ozen: captions\"") }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        let shown = try #require(ours, "no caption window on the desktop; serve said: \(server.stderr)")
+        let shown = try #require(try Self.captionWindow(on: desktop), "no caption window on the desktop; serve said: \(server.stderr)")
         #expect(shown.properties.contains("_NET_WM_STATE_ABOVE"), "\(shown.properties)")
 
         // A second window on the same page, reporting what it shows, while JFK plays in the call.
@@ -67,13 +61,7 @@ import Testing
                                                    "OZEN_HOME": OzenProcess.testHome().path])
         defer { listen.kill() }
         #expect(listen.wait(upTo: 120) { $0.contains { $0["state"] as? String == "listening" } }, "\(listen.events)")
-        var ours: (id: String, properties: String)?
-        let deadline = Date(timeIntervalSinceNow: 60)
-        while ours == nil, Date() < deadline {
-            ours = try desktop.windows().first { $0.properties.contains("WM_NAME(STRING) = \"Ozen: captions\"") }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        let shown = try #require(ours, "listen --window opened no caption window")
+        let shown = try #require(try Self.captionWindow(on: desktop), "listen --window opened no caption window")
         #expect(shown.properties.contains("_NET_WM_STATE_ABOVE"), "\(shown.properties)")
         let player = try sound.play(Fixtures.jfk.path, on: "call")
         #expect(listen.wait(upTo: 120) { events in
@@ -116,6 +104,16 @@ import Testing
         let serveLines = try OzenProcess.run(["serve", "--window-lines", "3"])
         #expect(serveLines.status == 64)
         #expect(serveLines.stderr.contains("--window-lines goes with --window"), "\(serveLines.stderr)")
+    }
+
+    /// The caption window on `desktop` once it is there (up to a minute: the model loads first).
+    static func captionWindow(on desktop: TestDesktop) throws -> (id: String, properties: String)? {
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while Date() < deadline {
+            if let ours = try desktop.windows().first(where: { $0.properties.contains("WM_NAME(STRING) = \"Ozen: captions\"") }) { return ours }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return nil
     }
 
     /// A port on 127.0.0.1 nothing listens on: one the system just gave out and took back
