@@ -79,7 +79,7 @@ APT_PINS=(
 # The computer-sound tests start a real PulseAudio server of their own. A desktop that runs
 # PipeWire's pulse server already has one, and a second server's user services would compete
 # with it: there it is left out (those tests then say that pulseaudio is missing).
-if ! dpkg-query -W -f='${Status}' pipewire-pulse 2>/dev/null | grep -q "ok installed"; then
+if [[ "$(dpkg-query -W -f='${Status}' pipewire-pulse 2>/dev/null || true)" != *"ok installed"* ]]; then
   APT_PINS+=("pulseaudio=16.1+dfsg1-2+b1")
 fi
 
@@ -208,7 +208,12 @@ engines_installed() {
            lib/pkgconfig/ozen-whisper.pc lib/pkgconfig/ozen-sherpa-onnx.pc lib/pkgconfig/ozen-civetweb.pc lib/pkgconfig/ozen-blis.pc "${WHISPER_LIBS[@]/#/lib/}"; do
     [ -e "$PREFIX/$f" ] || return 1
   done
-  ldconfig -p | grep -q 'libwhisper.so.1 ' && ldconfig -p | grep -q 'libsherpa-onnx-c-api.so '
+  # The cache is read whole first: with pipefail, grep -q closing the pipe early fails ldconfig
+  # with SIGPIPE once the cache is big (a desktop's, or after WebKitGTK), and the engines
+  # were installed again on every run.
+  local cache
+  cache="$(ldconfig -p)"
+  grep -q 'libwhisper.so.1 ' <<<"$cache" && grep -q 'libsherpa-onnx-c-api.so ' <<<"$cache"
 }
 
 install_engines() {
