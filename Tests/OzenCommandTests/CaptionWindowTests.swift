@@ -104,6 +104,9 @@ import Testing
         let serveLines = try OzenProcess.run(["serve", "--window-lines", "3"])
         #expect(serveLines.status == 64)
         #expect(serveLines.stderr.contains("--window-lines goes with --window"), "\(serveLines.stderr)")
+        let listenContinuing = try OzenProcess.run(["listen", "--window", "--continue", "--no-save"])
+        #expect(listenContinuing.status == 64)
+        #expect(listenContinuing.stderrLines == ["ozen: --continue does not go with --window: the window starts a new conversation"])
     }
 
     /// The caption window on `desktop` once it is there (up to a minute: the model loads first).

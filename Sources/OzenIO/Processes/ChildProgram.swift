@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A program this one starts and keeps for as long as it runs (the caption window beside
 /// `ozen serve`): its stdin and stdout on /dev/null, its stderr on ours so what it says reaches
@@ -7,10 +8,9 @@ import Foundation
 /// Started with posix_spawn rather than Foundation's `Process`: a long-lived child started
 /// through `Process` was seen to keep the next short-lived `Process` from ever being seen to
 /// exit (the computer-sound tests' server, 2026-12-07).
-public final class ChildProgram: @unchecked Sendable {
-    // Unchecked: `id` is written once at start and cleared under `lock`.
-    private let lock = NSLock()
-    private var id: pid_t?
+public final class ChildProgram: Sendable {
+    /// The running child's process id; nil once it has ended and been waited for.
+    private let id: Mutex<pid_t?>
 
     /// Starts `path` with `arguments`, in this process's environment.
     public init(path: String, arguments: [String]) throws(ChildProgramError) {
@@ -24,12 +24,12 @@ public final class ChildProgram: @unchecked Sendable {
         var pid: pid_t = 0
         let result = posix_spawn(&pid, path, &actions, nil, argv, environ)
         guard result == 0 else { throw ChildProgramError(path: path, reason: String(cString: strerror(result))) }
-        id = pid
+        id = Mutex(pid)
     }
 
     /// Still running (it may have ended by itself: she closed the window).
     public var isRunning: Bool {
-        lock.withLock {
+        id.withLock { id in
             guard let pid = id else { return false }
             var status: Int32 = 0
             if waitpid(pid, &status, WNOHANG) == pid { id = nil }
@@ -39,7 +39,7 @@ public final class ChildProgram: @unchecked Sendable {
 
     /// Asks it to end (SIGTERM), waits up to `seconds`, then ends it (SIGKILL).
     public func end(waitingUpTo seconds: Double = 2) {
-        lock.withLock {
+        id.withLock { id in
             guard let pid = id else { return }
             id = nil
             kill(pid, SIGTERM)

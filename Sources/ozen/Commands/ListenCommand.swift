@@ -21,6 +21,10 @@ enum ListenCommand {
         if isatty(STDIN_FILENO) == 1, FirstRun.shouldAsk(in: OzenHome.fromEnvironment()) { try FirstRunCommand.ask(home: OzenHome.fromEnvironment()) }
         let home = OzenHome.fromEnvironment()
         var settings = try CaptionFlags.settings(args, home: home)
+        let windowLines = try ServeCommand.windowLines(args)
+        if args.flag("--window") && settings.continuing {
+            throw UsageError(tr("--continue לא הולך עם --window: החלון פותח שיחה חדשה", "--continue does not go with --window: the window starts a new conversation"))
+        }
 
         // The microphone is found before any model loads: one that is not there is her fix,
         // said at once and never retried.
@@ -36,25 +40,8 @@ enum ListenCommand {
 
         // Kinds to mute are checked only where sounds are heard, as before.
         settings.mutedSounds = settings.sounds ? try SoundsCommand.kinds(args.values("--mute-sound")) : []
-        let windowLines = try ServeCommand.windowLines(args)
         if args.flag("--window") {
-            if settings.continuing {
-                throw UsageError(tr("--continue לא הולך עם --window: החלון פותח שיחה חדשה", "--continue does not go with --window: the window starts a new conversation"))
-            }
-            var serve = ServeSettings(address: ListenAddress(host: "127.0.0.1", port: 0, lan: false), home: home, modelName: settings.modelName)
-            serve.source = .microphone(microphone)
-            serve.language = settings.live.language
-            serve.finalModelName = settings.finalModelName
-            serve.json = settings.json
-            serve.saves = settings.saves
-            serve.speakers = settings.speakers
-            serve.alertWords = args.values("--alert")
-            serve.sounds = settings.sounds
-            serve.mutedSounds = settings.mutedSounds
-            serve.notifies = settings.notifies
-            serve.cloud = settings.cloud
-            serve.opensWindow = true
-            serve.windowLines = windowLines
+            let serve = ServeSettings.captionWindow(listening: settings, microphone: microphone, alertWords: args.values("--alert"), lines: windowLines)
             try ServeSession(settings: serve).run(to: EventPrinter(json: settings.json, showsStatus: true).print)
             return
         }
