@@ -5,6 +5,7 @@
 #include <gdk/gdkx.h>
 #include <webkit2/webkit2.h>
 #include <gtk-layer-shell.h>
+#include <glib-unix.h>
 
 // g_signal_connect is a macro.
 static inline gulong ozen_signal_connect(gpointer instance, const gchar *signal, GCallback handler, gpointer data) {

@@ -21,9 +21,20 @@ final class CaptionWindow {
     private var report: WindowReport?
     /// The height the page asked for last (its lines at her size), in pixels.
     private var askedHeight = 0
+    /// Where the window is, as last seen (X11); kept when it closes.
+    private var place: CaptionWindowPlace?
+    private let placeFile = CaptionWindowPlace.path(in: OzenEnvironment.current.home)
 
     /// Opens the window and runs GTK's loop until the window closes; the exit status.
     static func run(_ options: CaptionWindowOptions, placement: CaptionWindowPlacement) -> Int32 {
+        // A parent that waits for its stop signals with sigwait (ozen serve, a test runner)
+        // hands its children those signals blocked: unblocked here, before GTK starts threads,
+        // so SIGTERM and Ctrl-C reach the handlers below.
+        var stops = sigset_t()
+        sigemptyset(&stops)
+        sigaddset(&stops, SIGTERM)
+        sigaddset(&stops, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &stops, nil)
         // Her locale when this computer has it, else C.UTF-8, quietly, here and in WebKit's
         // own processes: GTK's setlocale would warn on every start of a system without her
         // locale's files.
@@ -81,7 +92,15 @@ final class CaptionWindow {
             gtk_layer_set_keyboard_mode(gtkWindow, GTK_LAYER_SHELL_KEYBOARD_MODE_NONE)
         } else {
             gtk_window_set_keep_above(gtkWindow, 1)
-            placeAtTheBottom(gtkWindow)
+            if !putBack(gtkWindow) { placeAtTheBottom(gtkWindow) }
+        }
+        // `ozen serve` ends the window with SIGTERM; Ctrl-C at a terminal is SIGINT: both close
+        // it as her click would, so where it was is kept.
+        for signal in [SIGTERM, SIGINT] {
+            g_unix_signal_add(signal, { data in
+                MainActor.assumeIsolated { CaptionWindow.from(data).close() }
+                return 0
+            }, me)
         }
         webkit_web_view_load_uri(gobject(view, as: WebKitWebView.self), options.windowAddress)
         gtk_widget_show_all(window)
@@ -101,15 +120,45 @@ final class CaptionWindow {
     /// Where captions go: centred near the bottom of the screen, over the call's own controls
     /// rather than its faces. She moves it where she likes; the window manager keeps it there.
     private func placeAtTheBottom(_ gtkWindow: UnsafeMutablePointer<GtkWindow>) {
-        guard let display = gdk_display_get_default(), let monitor = gdk_display_get_primary_monitor(display)
-                ?? gdk_display_get_monitor(display, 0) else { return }
-        var area = GdkRectangle()
-        gdk_monitor_get_workarea(monitor, &area)
+        guard let area = workArea() else { return }
         var width: gint = 0, height: gint = 0
         gtk_window_get_default_size(gtkWindow, &width, &height)
         width = min(width, area.width)
         gtk_window_set_default_size(gtkWindow, width, height)
         gtk_window_move(gtkWindow, area.x + (area.width - width) / 2, area.y + area.height - height - 48)
+    }
+
+    /// Where she left it last time, kept on the screen; false when nothing was kept.
+    private func putBack(_ gtkWindow: UnsafeMutablePointer<GtkWindow>) -> Bool {
+        guard ozen_display_is_x11() != 0, let kept = CaptionWindowPlace.load(from: placeFile), let area = workArea() else { return false }
+        var width: gint = 0, height: gint = 0
+        gtk_window_get_default_size(gtkWindow, &width, &height)
+        let fitted = kept.fitted(into: (Int(area.x), Int(area.y), Int(area.width), Int(area.height)), height: Int(height))
+        gtk_window_set_default_size(gtkWindow, gint(fitted.width), height)
+        gtk_window_move(gtkWindow, gint(fitted.x), gint(fitted.y))
+        return true
+    }
+
+    private func workArea() -> GdkRectangle? {
+        guard let display = gdk_display_get_default(), let monitor = gdk_display_get_primary_monitor(display)
+                ?? gdk_display_get_monitor(display, 0) else { return nil }
+        var area = GdkRectangle()
+        gdk_monitor_get_workarea(monitor, &area)
+        return area
+    }
+
+    /// Notes where the window is now (X11 only: a Wayland window is not told).
+    private func notePlace() {
+        guard ozen_display_is_x11() != 0, gtk_widget_get_visible(window) != 0 else { return }
+        let gtkWindow = gobject(window, as: GtkWindow.self)
+        var x: gint = 0, y: gint = 0, width: gint = 0, height: gint = 0
+        gtk_window_get_position(gtkWindow, &x, &y)
+        gtk_window_get_size(gtkWindow, &width, &height)
+        place = CaptionWindowPlace(x: Int(x), y: Int(y), width: Int(width))
+    }
+
+    private func close() {
+        gtk_widget_destroy(window)
     }
 
     private func tick() -> gboolean {
@@ -120,6 +169,7 @@ final class CaptionWindow {
         }
         report?.look()
         fitTheLines()
+        notePlace()
         return 1
     }
 
@@ -144,6 +194,8 @@ final class CaptionWindow {
     }
 
     private func closed() {
+        // Only a window that was shown and seen has a place worth keeping.
+        if let place { try? place.save(to: placeFile) }
         gtk_main_quit()
     }
 

@@ -73,6 +73,37 @@ import Testing
         #expect(try !desktop.windows().contains { $0.id == shown.id })
     }
 
+    @Test func theWindowComesBackWhereSheLeftIt() throws {
+        let desktop = try TestDesktop()
+        defer { desktop.stop() }
+        try desktop.windowManager()
+        let server = try ServeProcess(["--no-save"])
+        defer { server.stop() }
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("ozen-window-home-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = ["DISPLAY": desktop.display, "WAYLAND_DISPLAY": "", "OZEN_HOME": home.path]
+        func open() throws -> (RunningOzen, String) {
+            let window = try RunningOzen([server.address, "--report"], environment: environment, program: Self.window)
+            _ = window.wait(upTo: 60) { $0.first?["window"] is String }
+            return (window, window.events.first?["window"] as? String ?? "")
+        }
+        let (first, id) = try open()
+        defer { first.kill() }
+        try #require(!id.isEmpty, "\(first.events)")
+        try desktop.move(id, x: 100, y: 200)
+        let moved = try desktop.position(id)
+        Thread.sleep(forTimeInterval: 1.2)  // the window notes its place every half second
+        first.interrupt()
+        #expect(first.exited(upTo: 20))
+        let kept = try #require(CaptionWindowPlace.load(from: CaptionWindowPlace.path(in: OzenHome(path: home.path))))
+        #expect(kept.x == 100 && kept.y == 200, "\(kept)")
+
+        let (second, again) = try open()
+        defer { second.kill() }
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try desktop.position(again) == moved)
+    }
+
     @Test func onAWaylandDesktopTheWindowIsAnOverlay() throws {
         let desktop = try TestWaylandDesktop()
         defer { desktop.stop() }

@@ -50,3 +50,14 @@ struct CaptionWindowOptionsTests {
         #expect(desktop.isGNOME)
     }
 }
+
+/// Where the caption window comes back: as she left it, but never off the screen.
+struct CaptionWindowPlaceTests {
+    @Test func aKeptPlaceStaysOnTheScreen() {
+        let screen = (x: 0, y: 0, width: 1280, height: 800)
+        #expect(CaptionWindowPlace(x: 100, y: 200, width: 900).fitted(into: screen, height: 106) == CaptionWindowPlace(x: 100, y: 200, width: 900))
+        // From a bigger monitor, now gone: pulled back wholly onto this one.
+        #expect(CaptionWindowPlace(x: 2500, y: 1300, width: 1600).fitted(into: screen, height: 106) == CaptionWindowPlace(x: 0, y: 694, width: 1280))
+        #expect(CaptionWindowPlace(x: -40, y: -10, width: 50).fitted(into: screen, height: 106) == CaptionWindowPlace(x: 0, y: 0, width: 200))
+    }
+}

@@ -21,8 +21,21 @@ public final class ChildProgram: Sendable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        // The child starts with no signal blocked and SIGTERM and SIGINT at their defaults,
+        // whatever this process does with them (ozen serve waits for them with sigwait).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), stops = sigset_t()
+        sigemptyset(&none)
+        sigemptyset(&stops)
+        sigaddset(&stops, SIGTERM)
+        sigaddset(&stops, SIGINT)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &stops)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        let result = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
         guard result == 0 else { throw ChildProgramError(path: path, reason: String(cString: strerror(result))) }
         id = Mutex(pid)
     }

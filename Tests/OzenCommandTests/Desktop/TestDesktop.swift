@@ -49,6 +49,16 @@ final class TestDesktop {
         return try ids.map { ($0, try output("/usr/bin/xprop", ["-id", $0, "WM_NAME", "_NET_WM_STATE"])) }
     }
 
+    /// Moves window `id` as her drag would, and where it is then (xdotool's "Position: X,Y").
+    func move(_ id: String, x: Int, y: Int) throws {
+        _ = try output("/usr/bin/xdotool", ["windowmove", "--sync", id, String(x), String(y)])
+    }
+
+    func position(_ id: String) throws -> String {
+        try output("/usr/bin/xdotool", ["getwindowgeometry", id]).split(separator: "\n")
+            .first { $0.contains("Position:") }.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+    }
+
     /// A GTK3 text view titled `title`; returns the file its text is written to.
     func textWindow(_ title: String) throws -> URL {
         let out = folder.appendingPathComponent("\(title).txt")
