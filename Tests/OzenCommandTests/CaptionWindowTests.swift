@@ -169,10 +169,7 @@ import Testing
     /// Where the window's picture is kept for the docs ($OZEN_TEST_ARTIFACTS, else
     /// $TMPDIR/ozen-test-artifacts), printed so a run shows it.
     static func snapshotPath() throws -> String {
-        let folder = ProcessInfo.processInfo.environment["OZEN_TEST_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("ozen-test-artifacts")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let file = folder.appendingPathComponent("caption-window.png")
+        let file = try DisplayPageTests.artifactsFolder().appendingPathComponent("caption-window.png")
         print("caption window screenshot: \(file.path)")
         return file.path
     }

@@ -131,11 +131,16 @@ struct DisplayPageTests {
 
     // MARK: keeping the screenshots
 
-    static func keep(_ png: Data, name: String) throws -> URL {
+    /// Where the tests' pictures are kept: $OZEN_TEST_ARTIFACTS, else $TMPDIR/ozen-test-artifacts.
+    static func artifactsFolder() throws -> URL {
         let folder = ProcessInfo.processInfo.environment["OZEN_TEST_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("ozen-test-artifacts")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let file = folder.appendingPathComponent(name)
+        return folder
+    }
+
+    static func keep(_ png: Data, name: String) throws -> URL {
+        let file = try artifactsFolder().appendingPathComponent(name)
         try png.write(to: file)
         print("display screenshot: \(file.path)")
         return file

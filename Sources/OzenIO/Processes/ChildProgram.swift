@@ -40,16 +40,6 @@ public final class ChildProgram: Sendable {
         id = Mutex(pid)
     }
 
-    /// Still running (it may have ended by itself: she closed the window).
-    public var isRunning: Bool {
-        id.withLock { id in
-            guard let pid = id else { return false }
-            var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid { id = nil }
-            return id != nil
-        }
-    }
-
     /// Asks it to end (SIGTERM), waits up to `seconds`, then ends it (SIGKILL).
     public func end(waitingUpTo seconds: Double = 2) {
         id.withLock { id in

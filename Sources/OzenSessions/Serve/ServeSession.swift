@@ -88,16 +88,11 @@ public struct ServeSession {
             invitation.set(try PairingInvitation(address: linkAddress, token: pairing))
         }
         Self.announce(server: server, address: address, pairing: pairing, invitation: invitation.current)
-        if settings.opensPage {
-            let host = address.host == "0.0.0.0" ? "127.0.0.1" : address.host
-            PageWindowOpening.open(url: "http://\(host):\(server.port)/" + (pairing.map { "#token=" + $0.value } ?? ""))
-        }
-        var window: CaptionWindowOpening?
-        if settings.opensWindow {
-            let host = address.host == "0.0.0.0" ? "127.0.0.1" : address.host
-            window = CaptionWindowOpening(page: "http://\(host):\(server.port)/" + (pairing.map { "#token=" + $0.value } ?? ""),
-                                          lines: settings.windowLines)
-        }
+        // The page as this computer opens it (a browser window, the caption window).
+        let ownPage = "http://\(address.host == "0.0.0.0" ? "127.0.0.1" : address.host):\(server.port)/"
+            + (pairing.map { "#token=" + $0.value } ?? "")
+        if settings.opensPage { PageWindowOpening.open(url: ownPage) }
+        let window = settings.opensWindow ? CaptionWindowOpening(page: ownPage, lines: settings.windowLines) : nil
 
         let stop = StopSignal()
         let replayStopped = PassCancellation()
