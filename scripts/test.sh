@@ -171,7 +171,11 @@ wait "$pid1" || status=1
 wait "$pid2" || status=1
 lanes=$SECONDS
 if [ ${#alone[@]} -gt 0 ]; then mapfile -t f < <(filters "${alone[@]}"); run alone "" "${f[@]}" || status=1; fi
-echo "two lanes: $lanes s; alone: $((SECONDS - lanes)) s"
+# The processor, beside the times: the engines pick their kernels by it, and a result that
+# differs between two machines is read with it.
+cpu="$(grep -m1 '^model name' /proc/cpuinfo | cut -d: -f2- | xargs)"
+grep -qw avx512f /proc/cpuinfo && cpu="$cpu, AVX-512"
+echo "two lanes: $lanes s; alone: $((SECONDS - lanes)) s; processor: ${cpu:-unknown}, $(nproc) cores"
 
 logs=()
 for name in engines-1 commands-1 engines-2 commands-2 alone; do [ -f "$scratch/$name.log" ] && logs+=("$scratch/$name.log"); done

@@ -13,6 +13,9 @@ This prints the ten slowest suites of all the runs together, then one closing li
 the N tests that `swift test list` named reported back (a run that crashed, a run that
 test.sh ended because it printed nothing for too long, or a test that no run's filter took).
 The tests such a run was in the middle of are named by its 'stuck: NAME' lines.
+What each failed test recorded (its "recorded an issue" lines and a few after each) is
+printed again just above the closing line: CI keeps only the end of what `make test`
+printed, and a failure's name without its expectation says little.
 """
 import argparse
 import re
@@ -22,6 +25,24 @@ SUITE = re.compile(r"Suite (.+?) (passed|failed) after ([0-9.]+) seconds")
 STUCK = re.compile(r"^stuck: (.+)$")
 STARTED = re.compile(r"◇ Test (?!run started|case )(.+?) started\.")
 TEST = re.compile(r"^\s*(✔|✘) Test (?!run with |case )(.+?) (passed|failed) after ")
+ISSUE = re.compile(r"✘ Test .+ recorded an issue")
+MARK = re.compile(r"^\s*(◇|✔|✘|􀟈|􁁛|􀢄|Test Suite|Test Case)")
+ISSUE_LINES, ISSUE_WIDTH, ISSUES_SHOWN = 6, 400, 12
+
+
+def issue_blocks(lines):
+    """Each 'recorded an issue' line with up to ISSUE_LINES lines of detail after it."""
+    blocks = []
+    for index, line in enumerate(lines):
+        if not ISSUE.search(line):
+            continue
+        block = [line[:ISSUE_WIDTH]]
+        for after in lines[index + 1:index + 1 + ISSUE_LINES]:
+            if MARK.match(after):
+                break
+            block.append(after[:ISSUE_WIDTH])
+        blocks.append(block)
+    return blocks
 
 
 def unfinished(paths) -> int:
@@ -49,7 +70,7 @@ def main() -> int:
     if args.expect is None:
         parser.error("--expect is required")
 
-    suites, passed, failed, stuck = [], 0, [], []
+    suites, passed, failed, stuck, issues = [], 0, [], [], []
     for path in args.logs:
         try:
             with open(path, encoding="utf-8", errors="replace") as log:
@@ -57,6 +78,7 @@ def main() -> int:
         except OSError as error:
             print(f"test_report: cannot read a test log: {error}", file=sys.stderr)
             return 66
+        issues += issue_blocks(lines)
         for line in lines:
             suite = SUITE.search(line)
             if suite:
@@ -74,6 +96,10 @@ def main() -> int:
     print(f"\nThe {min(args.slowest, len(suites))} slowest of {len(suites)} suites:")
     for seconds, name, outcome in suites[: args.slowest]:
         print(f"  {seconds:8.1f} s  {name}" + ("" if outcome == "passed" else "  (failed)"))
+    if issues:
+        print(f"\nWhat the failed tests recorded ({min(len(issues), ISSUES_SHOWN)} of {len(issues)}):")
+        for block in issues[:ISSUES_SHOWN]:
+            print("\n".join(block))
     for name in failed:
         print(f"failed: {name}")
     for name in stuck:
