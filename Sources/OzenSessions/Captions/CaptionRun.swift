@@ -11,6 +11,14 @@ import OzenStore
 /// what could not be saved. A session adds only its source: `CaptionSession` replays a
 /// recording through `captioner`, `ListenSession` streams a live source into it.
 final class CaptionRun {
+    /// One source's live pipeline: its captioner, the corrections that follow its lines, and
+    /// what hears its audio beside it.
+    struct Pipeline {
+        let captioner: LiveCaptioner
+        let followers: [any CaptionFollower]
+        let listeners: [any AudioListener]
+    }
+
     let captioner: LiveCaptioner
     let clock: any PipelineClock
     /// Every event the session emits goes out here: the caller's sink, the history, the notifications.
@@ -23,6 +31,9 @@ final class CaptionRun {
     private let notifications: CaptionNotifications?
     private let recorder: ConversationRecorder?
     private let home: OzenHome
+    private let models: PipelineBuilder
+    private let live: LiveSettings
+    private let inline: Bool
 
     /// Loads the models and builds everything; `clock` is made once they are loaded, so real
     /// time starts when the pipeline can run. `inline`: corrections run line by line (a file
@@ -40,6 +51,9 @@ final class CaptionRun {
         notifications = settings.notifies ? CaptionNotifications { line in
             FileHandle.standardError.write(Data(("ozen: " + line + "\n").utf8))
         } : nil
+        self.models = models
+        live = settings.live
+        self.inline = inline
         let clock = makeClock()
         self.clock = clock
         let began = Date()
@@ -60,12 +74,29 @@ final class CaptionRun {
         listeners = (sounds.map { [$0] } ?? []) + followers
     }
 
+    /// The first source's pipeline, built with the run.
+    var pipeline: Pipeline { Pipeline(captioner: captioner, followers: followers, listeners: listeners) }
+
+    /// A second source's pipeline on the same models (the call beside the room): its own voice
+    /// activity, speakers and corrections, through the same cloud when there is one; the sound
+    /// alerts stay with the first source, the room.
+    func secondPipeline() throws -> Pipeline {
+        let captioner = try models.captioner(settings: live, clock: clock, through: cloud)
+        let followers: [any CaptionFollower] = models.corrector(settings: live, clock: clock, inline: inline, cloud: cloud != nil).map { [$0] } ?? []
+        return Pipeline(captioner: captioner, followers: followers, listeners: followers)
+    }
+
     /// One event of the pipeline: through the corrections, then out, and into the diagnostics
     /// (`deliveredSeconds`: how much audio a live source has sent so far).
     func deliver(_ event: CaptionEvent, deliveredSeconds: Double? = nil) {
-        let output = self.output, diagnostics = self.diagnostics, captioner = self.captioner
-        CaptionFollowing.send(event, through: followers) { event in
-            output.send(event)
+        deliver(event, in: pipeline, deliveredSeconds: deliveredSeconds) { [output] in output.send($0) }
+    }
+
+    /// One event of `pipeline`: through its corrections, then to `send`, and into the diagnostics.
+    func deliver(_ event: CaptionEvent, in pipeline: Pipeline, deliveredSeconds: Double?, send: (CaptionEvent) -> Void) {
+        let diagnostics = self.diagnostics, captioner = pipeline.captioner
+        CaptionFollowing.send(event, through: pipeline.followers) { event in
+            send(event)
             diagnostics.update(from: captioner, deliveredSeconds: deliveredSeconds, event: event)
         }
     }

@@ -36,7 +36,8 @@ public struct EventPrinter: Sendable {
             let text = TextDirection(language: line.language, text: line.text) == .rightToLeft
                 ? "\u{2067}\(line.text)\u{2069}" : line.text
             let who = line.speaker.map { "\(SpeakerName.shown($0)): " } ?? ""
-            write("[\(clock(line.start)) → \(clock(line.end))] \(who)\(text)\(mark)")
+            let heard = line.source.map { "(\($0.shown)) " } ?? ""
+            write("[\(clock(line.start)) → \(clock(line.end))] \(heard)\(who)\(text)\(mark)")
         case .alert(let alert):
             write("  ** \(alert.word) «\(alert.said)» (line \(alert.lineID))")
         case .gap(let silence, let resumedAt, _):

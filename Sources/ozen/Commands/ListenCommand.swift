@@ -31,6 +31,38 @@ enum ListenCommand {
         var microphoneSettings = MicrophoneInput.Settings.default
         microphoneSettings.fallbackToDefault = args.flag("--fallback-default")
         microphoneSettings.widensForSounds = settings.sounds
+        let devices = args.values("--device")
+        if devices.count == 2 {
+            // The room and a call together: a microphone and what the computer plays.
+            let choices = devices.map(SourceChoice.init)
+            guard let room = choices.first(where: { $0.kind == .microphone }), let call = choices.first(where: { $0.kind == .computer }) else {
+                throw UsageError(tr("שני --device הם מיקרופון אחד ומה שהמחשב מנגן (למשל --device default --device computer)",
+                                    "two --device are one microphone and what the computer plays (for example --device default --device computer)"))
+            }
+            if args.flag("--window") {
+                throw UsageError(tr("--window עוד לא הולך עם שני מקורות: הפעילו ozen listen --device computer --window לשיחה לבדה",
+                                    "--window does not go with two sources yet: run ozen listen --device computer --window for the call alone"))
+            }
+            var callSettings = MicrophoneInput.Settings.default
+            callSettings.widensForSounds = false   // sound alerts are for the room
+            let roomInput: MicrophoneInput, callInput: MicrophoneInput
+            do {
+                roomInput = try MicrophoneInput(source: room, settings: microphoneSettings)
+                callInput = try MicrophoneInput(source: call, settings: callSettings)
+            } catch {
+                Exit.fail(.noInput, error.description)
+            }
+            settings.mutedSounds = settings.sounds ? try SoundsCommand.kinds(args.values("--mute-sound")) : []
+            do {
+                try ListenSession(settings: settings).run(room: roomInput, call: callInput, to: EventPrinter(json: settings.json, showsStatus: true).print)
+            } catch let problem as MicrophoneProblem {
+                Exit.fail(.noInput, problem.description)
+            }
+            return
+        }
+        guard devices.count <= 1 else {
+            throw UsageError(tr("לכל היותר שני --device: מיקרופון ומה שהמחשב מנגן", "at most two --device: a microphone and what the computer plays"))
+        }
         let microphone: MicrophoneInput
         do {
             microphone = try MicrophoneInput(source: SourceChoice(args.value("--device")), settings: microphoneSettings)
