@@ -2,7 +2,7 @@
 // the speaker's name once at the start of each turn, marks for a long quiet and for what
 // arrived while the screen was hidden, auto-scroll that waits while she reads further up.
 
-import { t, tCount, language, speakerLabel } from "./i18n.js";
+import { t, tCount, language, whoLabel } from "./i18n.js";
 import { renderCaptionText, settledEnd, locateHit } from "./text-render.js";
 
 /** Lines kept on screen; older ones stay in the saved conversation ("earlier" link). */
@@ -137,7 +137,7 @@ export class CaptionList {
     const entry = this.lines.get(ev.id);
     if (!entry) return;
     entry.ev = { ...entry.ev, speaker: ev.speaker };
-    entry.el.dataset.speaker = ev.speaker ?? "";
+    entry.el.dataset.speaker = (entry.ev.from ? `${entry.ev.from}:` : "") + (ev.speaker ?? "");
     this.refreshTurn(entry.el);
     this.refreshTurn(this.nextLine(entry.el));
   }
@@ -216,7 +216,8 @@ export class CaptionList {
     el.classList.toggle("mic", !!ev.mic);
     el.dir = ev.direction === "rtl" ? "rtl" : "ltr";
     if (ev.language) el.lang = ev.language; else el.removeAttribute("lang");
-    el.dataset.speaker = ev.mic ? "mic:" : (ev.speaker ?? "");
+    // With the room and a call together, a turn also starts where the source changes.
+    el.dataset.speaker = ev.mic ? "mic:" : (ev.from ? `${ev.from}:` : "") + (ev.speaker ?? "");
     el.classList.toggle("uncertain", !!ev.uncertain);
     el.classList.toggle("starred", !!entry.starred);
 
@@ -317,7 +318,7 @@ export class CaptionList {
     el.classList.toggle("turn-start", starts);
   }
 
-  speakerName(ev) { return ev.mic ? t("mic.speaker") : speakerLabel(ev.speaker); }
+  speakerName(ev) { return ev.mic ? t("mic.speaker") : whoLabel(ev.speaker, ev.from); }
 
   labelTimeMark(mark) {
     const when = mark.dataset.resumedAt ? new Date(mark.dataset.resumedAt) : null;

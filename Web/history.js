@@ -5,7 +5,7 @@
 //   GET /api/search?q=…               → {results: [{conversation, line, text, speaker, started}]}
 // On the local network every request carries "Authorization: Bearer <pairing token>".
 
-import { t, tCount, language } from "./i18n.js";
+import { t, tCount, language, whoLabel } from "./i18n.js";
 import { guessDirection } from "./text-render.js";
 
 export class HistoryPanel {
@@ -97,14 +97,15 @@ export class HistoryPanel {
         item.dataset.id = String(l.id);
         item.dir = l.direction === "rtl" || l.direction === "ltr" ? l.direction : guessDirection(l.text || "");
         if (l.language) item.lang = l.language;
-        if (l.speaker && l.speaker !== previousSpeaker) {
+        const speaker = (l.from ? `${l.from}:` : "") + (l.speaker || "");
+        if (speaker && speaker !== previousSpeaker) {
           const who = document.createElement("div");
           who.className = "who";
           who.dir = "auto";
-          who.textContent = l.speaker;
+          who.textContent = whoLabel(l.speaker, l.from);
           item.append(who);
         }
-        previousSpeaker = l.speaker;
+        previousSpeaker = speaker;
         const text = document.createElement("p");
         text.className = "text";
         const when = document.createElement("span");

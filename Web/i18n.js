@@ -122,6 +122,8 @@ const phrases = {
   "theme.black-on-white": ["שחור על לבן", "Black on white"],
   "panel.close": ["סגור", "Close"],
   "captions.label": ["כתוביות", "Captions"],
+  "from.room": ["בחדר", "room"],
+  "from.call": ["בשיחה", "call"],
   "captions.empty": ["הכתוביות יופיעו כאן כשמישהו ידבר.", "Captions appear here when someone speaks."],
   "captions.earlier": ["מוקדם יותר בשיחה הזו", "Earlier in this conversation"],
   "captions.new-lines": [["שורה חדשה אחת", "{n} שורות חדשות"], ["1 new line", "{n} new lines"]],
@@ -201,6 +203,12 @@ export function tCount(key, n) { return t(key, { n }); }
 export function speakerLabel(name) {
   const numbered = /^Speaker (\d+)$/.exec(name || "");
   return numbered ? t("speaker.numbered", { n: numbered[1] }) : (name || "");
+}
+
+/** Who spoke and, when the room and a call are captioned together, where: "Speaker 2 · call". */
+export function whoLabel(name, from) {
+  const where = from === "room" || from === "call" ? t(`from.${from}`) : "";
+  return [speakerLabel(name), where].filter(Boolean).join(" · ");
 }
 
 /** The ready-made phrases of the "type to speak" panel, in the interface language. */

@@ -72,6 +72,7 @@ APT_PINS=(
   "gdb=13.1-3"                                    # make test: the stacks of a test process that stopped making progress
   "libpulse-dev=16.1+dfsg1-2+b1"                  # what the computer plays: the sound server's client library
   "pulseaudio-utils=16.1+dfsg1-2+b1"              # paplay and pactl: the computer-sound tests play into the server
+  "libasound2-plugins=1.2.7.1-1"                  # ALSA's pulse plugin: the room-and-call test's microphone hears a test output
   "libwebkit2gtk-4.1-dev=2.50.6-1~deb12u2"        # ozen-window: the caption window over a call (GTK 3 and WebKitGTK)
   "libgtk-layer-shell-dev=0.8.0-1"                # ozen-window: above fullscreen windows on layer-shell Wayland desktops
   "openbox=3.6.1-10"                              # the caption window tests' window manager (under Xvfb)

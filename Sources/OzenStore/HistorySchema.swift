@@ -14,6 +14,9 @@
 /// Version 2 adds each line's English when the interpreter made one (`line.english`); its words
 /// go into the same index entry as the line's own, so a search finds a line in either language.
 ///
+/// Version 3 adds where each line was heard when two sources were captioned together
+/// (`line.heard_from`: room or call).
+///
 /// The list reads only `conversation`'s columns and its `summary` JSON, never lines.
 public enum HistorySchema {
     public static let migrations: [String] = [
@@ -74,6 +77,11 @@ public enum HistorySchema {
         // Version 2: the interpreter's English of a line (`ozen interpret`), searchable beside the source.
         """
         ALTER TABLE line ADD COLUMN english TEXT
+        """,
+        // Version 3: where a line was heard when the room and a call were captioned together
+        // (`ozen listen --device MIC --device computer`): 'room' or 'call'; NULL with one source.
+        """
+        ALTER TABLE line ADD COLUMN heard_from TEXT
         """,
     ]
 }

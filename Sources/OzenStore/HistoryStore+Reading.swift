@@ -1,3 +1,4 @@
+import OzenKit
 import Foundation
 
 /// Reading conversations back: the list (summary columns only), one conversation's lines,
@@ -39,11 +40,12 @@ extension HistoryStore {
     /// Lines of a conversation in order, from line number `first`, at most `limit`.
     public func lines(of id: Int64, from first: Int = 1, limit: Int = Int(Int32.max)) throws -> [SavedLine] {
         try db.rows("""
-            SELECT conversation_id, number, text, speaker, start_s, end_s, confidence, uncertain, starred, correction, language, english
+            SELECT conversation_id, number, text, speaker, start_s, end_s, confidence, uncertain, starred, correction, language, english, heard_from
             FROM line WHERE conversation_id = ? AND number >= ? ORDER BY number LIMIT ?
             """, [.int(id), .int(Int64(first)), .int(Int64(limit))]) { row in
             var line = Self.savedLine(row)
             line.english = row.optionalText(11)
+            line.source = row.optionalText(12).flatMap(LineSource.init(rawValue:))
             return line
         }
     }

@@ -45,7 +45,7 @@ public final class HistoryStore {
                     let row = SavedLine(conversationID: conversation, number: state.next, text: line.text, speaker: line.speaker,
                                         start: line.start + timeOffset, end: line.end + timeOffset,
                                         confidence: line.confidence, uncertain: line.uncertain,
-                                        starred: starred.contains(line.id), language: line.language)
+                                        starred: starred.contains(line.id), language: line.language, source: line.source)
                     try insert(row, savedAt: savedAt)
                     state.summary.add(row)
                     saved.append(row)
@@ -72,11 +72,11 @@ public final class HistoryStore {
 
     private func insert(_ line: SavedLine, savedAt: Date) throws {
         try db.run("""
-            INSERT INTO line(conversation_id, number, text, speaker, start_s, end_s, confidence, uncertain, starred, language, saved_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO line(conversation_id, number, text, speaker, start_s, end_s, confidence, uncertain, starred, language, saved_at, heard_from)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [.int(line.conversationID), .int(Int64(line.number)), .text(line.text), .optional(line.speaker),
                   .real(line.start), .real(line.end), .optional(line.confidence), .bool(line.uncertain),
-                  .bool(line.starred), .text(line.language), .real(savedAt.timeIntervalSince1970)])
+                  .bool(line.starred), .text(line.language), .real(savedAt.timeIntervalSince1970), .optional(line.source?.rawValue)])
         try index(lineID: db.lastInsertedID, text: line.text, correction: nil, english: nil, conversation: line.conversationID)
         if let speaker = line.speaker {
             try db.run("INSERT OR IGNORE INTO speaker(conversation_id, label) VALUES (?, ?)", [.int(line.conversationID), .text(speaker)])

@@ -40,6 +40,56 @@ import Testing
         #expect(listen.status == 0)
     }
 
+    /// The room and a call together: a LibriVox reader in the room while the call is quiet, then
+    /// JFK in the call, played into the room as well (the laptop's speakers, heard by its
+    /// microphone). Her words show from the room, JFK's from the call, and JFK only once.
+    @Test func theRoomAndTheCallTogetherWithTheCallsEchoDropped() throws {
+        let server = try TestSoundServer(outputs: ["call", "room"])
+        let alsa = try server.microphone(named: "ozen_room", hearing: "room")
+        let listen = try RunningOzen(["listen", "--device", "ozen_room", "--device", "computer:call", "--json", "--no-save", "--language", "en"],
+                                     environment: ["PULSE_SERVER": server.address, "ALSA_CONFIG_PATH": alsa, "OZEN_HOME": OzenProcess.testHome().path])
+        defer { listen.kill() }
+        #expect(listen.wait(upTo: 120) { $0.filter { $0["state"] as? String == "listening" }.count >= 2 }, "\(listen.events)")
+        let reader = try Fixtures.librivox().first { $0.path.hasSuffix("0880.wav") }!
+        let herWords = try server.play(reader.path, on: "room")
+        herWords.waitUntilExit()
+        let call = try server.play(Fixtures.jfk.path, on: "call"), echo = try server.play(Fixtures.jfk.path, on: "room")
+        call.waitUntilExit()
+        echo.waitUntilExit()
+        #expect(listen.wait(upTo: 120) { events in
+            events.contains { $0["type"] as? String == "line" && $0["from"] as? String == "call" && ($0["text"] as? String ?? "").contains("country") }
+        }, "\(listen.events)")
+        Thread.sleep(forTimeInterval: 4)   // a held room line has its time (3 s) to be checked
+        listen.interrupt()
+        #expect(listen.wait(upTo: 120) { $0.last?["state"] as? String == "finished" }, "\(listen.events)")
+        let lines = listen.events.filter { $0["type"] as? String == "line" }
+        func text(from source: String) -> String {
+            lines.filter { $0["from"] as? String == source }.compactMap { $0["text"] as? String }.joined(separator: " ")
+        }
+        #expect(lines.allSatisfy { ["room", "call"].contains($0["from"] as? String ?? "") }, "\(lines)")
+        #expect(WordErrorRate.count(reference: Fixtures.jfk.transcript, hypothesis: text(from: "call")).rate <= 0.1, "\(text(from: "call"))")
+        #expect(WordErrorRate.count(reference: reader.transcript, hypothesis: text(from: "room")).rate <= 0.2, "\(text(from: "room"))")
+        #expect(!text(from: "room").lowercased().contains("country"), "the call captioned twice: \(text(from: "room"))")
+        // One conversation: every line its own number, the call's speaker not the room's.
+        let ids = lines.compactMap { $0["id"] as? Int }
+        #expect(Set(ids).count == ids.count, "\(ids)")
+        let speakers = { (source: String) in Set(lines.filter { $0["from"] as? String == source }.compactMap { $0["speaker"] as? String }) }
+        #expect(speakers("room").isDisjoint(with: speakers("call")), "\(speakers("room")) \(speakers("call"))")
+        #expect(listen.events.last?["lines"] as? Int == lines.count, "\(String(describing: listen.events.last))")
+        #expect(listen.exited(upTo: 30))
+        #expect(listen.status == 0)
+    }
+
+    @Test func twoMicrophonesOrThreeSourcesAreRefusedWithWhatToDo() throws {
+        let twoMicrophones = try OzenProcess.run(["listen", "--device", "a", "--device", "b", "--no-save"])
+        #expect(twoMicrophones.status == 64)
+        #expect(twoMicrophones.stderrLines.first == "ozen: two --device are one microphone and what the computer plays (for example --device default --device computer)",
+                "\(twoMicrophones.stderr)")
+        let three = try OzenProcess.run(["serve", "--device", "a", "--device", "computer", "--device", "c", "--no-save"])
+        #expect(three.status == 64)
+        #expect(three.stderrLines.first == "ozen: at most two --device: a microphone and what the computer plays", "\(three.stderr)")
+    }
+
     @Test func aMissingOutputOrServerIsSaidAtOnce() throws {
         let server = try TestSoundServer()
         let missing = try OzenProcess.run(["listen", "--device", "computer:tv", "--no-save"], environment: ["PULSE_SERVER": server.address])

@@ -80,6 +80,17 @@ public final class TestSoundServer: @unchecked Sendable {
         try? FileManager.default.removeItem(at: folder.appendingPathComponent("native"))
     }
 
+    /// A microphone in a room whose sound is what `output` plays: an ALSA device `name` (ALSA's
+    /// pulse plugin recording `output`'s monitor through this server), in an ALSA configuration
+    /// of the server's own. Returns the value for ALSA_CONFIG_PATH; the process that opens it
+    /// needs PULSE_SERVER set to `address`. Playing a call into both `output` and the call's own
+    /// output is the laptop's speakers leaking the call into its microphone.
+    public func microphone(named name: String, hearing output: String) throws -> String {
+        let config = folder.appendingPathComponent("asound-\(name).conf")
+        try "pcm.\(name) { type pulse; device \"\(output).monitor\" }\n".write(to: config, atomically: true, encoding: .utf8)
+        return "/usr/share/alsa/alsa.conf:" + config.path
+    }
+
     /// Plays `path` into `output` at its real pace with `paplay`, in the background; the
     /// returned process ends when it has played.
     @discardableResult

@@ -25,8 +25,8 @@ public struct CaptionLine: Sendable, Equatable {
     /// partial's live pass, or the final passes of a line's utterances. The home protocol sends
     /// them (`segments`); caption events leave them out.
     public var segments: [PassSegment] = []
-    /// Where it was heard when two sources are captioned together (the room or the call); nil
-    /// with one source.
+    /// Where it was heard when two sources are captioned together (the room or the call), `from`
+    /// in JSON; nil with one source.
     public var source: LineSource?
 
     public init(id: Int, text: String, start: Double, end: Double, final: Bool,
@@ -58,7 +58,7 @@ public struct CaptionLine: Sendable, Equatable {
             ("numbers", .array(TextStage.numbers(in: text, language: language).map(\.json))),
         ]
         if let settledWords { fields.append(("settled_words", .int(settledWords))) }
-        if let source { fields.append(("source", .string(source.rawValue))) }
+        if let source { fields.append(("from", .string(source.rawValue))) }
         if let paragraph {
             fields.append(("paragraph", .int(paragraph)))
             fields.append(("paragraph_breaks", .array(paragraphBreaks.map(JSONValue.int))))

@@ -89,14 +89,9 @@ final class CaptionRun {
     /// One event of the pipeline: through the corrections, then out, and into the diagnostics
     /// (`deliveredSeconds`: how much audio a live source has sent so far).
     func deliver(_ event: CaptionEvent, deliveredSeconds: Double? = nil) {
-        deliver(event, in: pipeline, deliveredSeconds: deliveredSeconds) { [output] in output.send($0) }
-    }
-
-    /// One event of `pipeline`: through its corrections, then to `send`, and into the diagnostics.
-    func deliver(_ event: CaptionEvent, in pipeline: Pipeline, deliveredSeconds: Double?, send: (CaptionEvent) -> Void) {
-        let diagnostics = self.diagnostics, captioner = pipeline.captioner
-        CaptionFollowing.send(event, through: pipeline.followers) { event in
-            send(event)
+        let output = self.output, diagnostics = self.diagnostics, captioner = self.captioner
+        CaptionFollowing.send(event, through: followers) { event in
+            output.send(event)
             diagnostics.update(from: captioner, deliveredSeconds: deliveredSeconds, event: event)
         }
     }

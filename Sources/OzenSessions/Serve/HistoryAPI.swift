@@ -72,7 +72,8 @@ struct HistoryAPI: Sendable {
         .object([("id", .int(l.number)), ("text", .string(l.shownText)), ("speaker", l.speaker.map(JSONValue.string) ?? .null),
                  ("start", .number(l.start, decimals: 3)), ("end", .number(l.end, decimals: 3)),
                  ("starred", .bool(l.starred)), ("uncertain", .bool(l.uncertain)), ("language", .string(l.language)),
-                 ("direction", .string(TextDirection(language: l.language, text: l.shownText).rawValue))])
+                 ("direction", .string(TextDirection(language: l.language, text: l.shownText).rawValue))]
+                + (l.source.map { [("from", JSONValue.string($0.rawValue))] } ?? []))
     }
 
     /// The page's APIs' one pairing check: with --lan, a request without the token is refused.

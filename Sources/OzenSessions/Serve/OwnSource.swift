@@ -78,6 +78,29 @@ final class OwnSource: @unchecked Sendable {
         settle()
     }
 
+    /// Captions the room and a call together (`RoomAndCallRun`) until the server stops: each
+    /// line says where it was heard, and the call's echo in the room's microphone is dropped.
+    /// The sound alerts hear the room.
+    func listen(room: MicrophoneInput, call: MicrophoneInput, inboxes: (room: LiveAudioInbox, call: LiveAudioInbox)) {
+        do {
+            let clock = RealTimeClock()
+            let (roomCaptioner, roomFollowers) = try pipeline(clock: clock)
+            let (callCaptioner, callFollowers) = try pipeline(clock: clock)
+            let both = RoomAndCallRun(
+                room: .init(source: .room, input: room, inbox: inboxes.room, captioner: roomCaptioner, followers: roomFollowers,
+                            listeners: listeners + roomFollowers),
+                call: .init(source: .call, input: call, inbox: inboxes.call, captioner: callCaptioner, followers: callFollowers,
+                            listeners: callFollowers),
+                send: { [weak self] in self?.handle($0) })
+            try both.run()
+            handle(.status(.finished(lines: both.lines, audioSeconds: both.seconds), at: both.seconds))
+        } catch {
+            handle(.status(.failed(reason: String(describing: error), action: tr("בדקו את המיקרופון ב־ozen devices", "check the microphone with ozen devices")), at: 0))
+        }
+        notifications?.close()
+        settle()
+    }
+
     /// The caption pipeline and what follows it: the corrector, or with --interpret the interpreter.
     private func pipeline(clock: any PipelineClock) throws -> (LiveCaptioner, [any CaptionFollower]) {
         // This computer's own microphone is never refused a place on the recognizer.

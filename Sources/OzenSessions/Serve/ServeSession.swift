@@ -50,8 +50,10 @@ public struct ServeSession {
                 display.star(lineID: id, starred: starred)
             }
         }
-        let inbox = LiveAudioInbox()
-        let speaking = SpeakingAloud(home: home) { inbox.setMuted($0) }
+        // The own source's audio (the room's, with two sources) and the call's: muted while this
+        // computer speaks aloud, which the call's output would play too.
+        let inbox = LiveAudioInbox(), callInbox = LiveAudioInbox()
+        let speaking = SpeakingAloud(home: home) { inbox.setMuted($0); callInbox.setMuted($0) }
         let limits = ConnectionLimits.Settings()
         let threads = PipelineThreads()
         // The page's dictation panel: takes polished as `ozen dictate --polish` would, saved
@@ -96,8 +98,9 @@ public struct ServeSession {
 
         let stop = StopSignal()
         let replayStopped = PassCancellation()
-        var microphone: MicrophoneInput?
-        if case .microphone(let input) = settings.source { microphone = input }
+        var microphones: [MicrophoneInput] = []
+        if case .microphone(let input) = settings.source { microphones = [input] }
+        if case .roomAndCall(let room, let call) = settings.source { microphones = [room, call] }
         if hasOwnSource {
             let sounds = settings.sounds ? SoundAlerts.watchOrWarn(home: home, alsoMuted: settings.mutedSounds) : nil
             let notifications = settings.notifies ? CaptionNotifications { line in
@@ -111,6 +114,7 @@ public struct ServeSession {
                 switch source {
                 case .recording(let recording): ownSource.replay(recording, until: replayStopped)
                 case .microphone(let input): ownSource.listen(input, inbox: inbox)
+                case .roomAndCall(let room, let call): ownSource.listen(room: room, call: call, inboxes: (inbox, callInbox))
                 case .none: break
                 }
             }
@@ -118,8 +122,9 @@ public struct ServeSession {
         stop.wait()
         window?.close()
         replayStopped.cancel()
-        microphone?.stop()
+        for microphone in microphones { microphone.stop() }
         inbox.close()
+        callInbox.close()
         server.stop()
         // Closing the connections abandoned every client's stream; the microphone's open line
         // gets its final pass. Both end within a pass or two.

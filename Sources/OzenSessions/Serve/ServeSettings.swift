@@ -6,11 +6,21 @@ import OzenKit
 /// arguments (checking each as it reads it), and `ServeSession` runs the server from it.
 public struct ServeSettings {
     /// This computer's own captions, besides the clients': a recording replayed as if spoken
-    /// now (`--source`), or a microphone already opened (`--device`), or none.
+    /// now (`--source`), or a microphone already opened (`--device`), or the room and a call
+    /// together (two `--device`), or none.
     public enum Source: Sendable {
         case none
         case recording(MonoAudio)
         case microphone(MicrophoneInput)
+        case roomAndCall(room: MicrophoneInput, call: MicrophoneInput)
+
+        /// What `--device` opened.
+        public init(_ sources: ListeningSources) {
+            switch sources {
+            case .one(let input): self = .microphone(input)
+            case .roomAndCall(let room, let call): self = .roomAndCall(room: room, call: call)
+            }
+        }
     }
 
     /// The interpreter for the own source (`--interpret`): its settings and, with

@@ -1,3 +1,5 @@
+import OzenKit
+
 /// A line as the history keeps it: what was said, by whom, when (seconds from the start of
 /// the conversation), how sure the recognizer was, and what she did with it (a star).
 public struct SavedLine: Sendable, Equatable {
@@ -16,14 +18,17 @@ public struct SavedLine: Sendable, Equatable {
     public var language: String
     /// The interpreter's English of the line (`ozen interpret`), when it made one.
     public var english: String?
+    /// Where it was heard when the room and a call were captioned together; nil with one source.
+    public var source: LineSource?
 
     /// What is shown: the correction when there is one.
     public var shownText: String { correction ?? text }
 
     public init(conversationID: Int64, number: Int, text: String, speaker: String?, start: Double, end: Double,
                 confidence: Double?, uncertain: Bool, starred: Bool = false, correction: String? = nil, language: String,
-                english: String? = nil) {
+                english: String? = nil, source: LineSource? = nil) {
         self.english = english
+        self.source = source
         self.conversationID = conversationID
         self.number = number
         self.text = text

@@ -44,6 +44,7 @@ public struct ConversationExport: Sendable {
         for line in lines {
             var text = "[\(Self.clock(line.start))] "
             if line.starred { text += "★ " }
+            if let source = line.source { text += "(\(source.shown)) " }
             if let speaker = line.speaker { text += "\(speaker): " }
             text += line.shownText
             if line.uncertain { text += " " + tr("(ייתכן שלא נשמע נכון)", "(may not have been heard correctly)") }
@@ -78,9 +79,10 @@ public struct ConversationExport: Sendable {
             ("lines", .int(lines.count)), ("seconds", .number(summary.seconds, decimals: 3)),
         ]).serialized() + "\n"
         for line in lines {
-            let caption = CaptionLine(id: line.number, text: line.shownText, start: line.start, end: line.end, final: true,
+            var caption = CaptionLine(id: line.number, text: line.shownText, start: line.start, end: line.end, final: true,
                                       speaker: line.speaker, confidence: line.confidence, uncertain: line.uncertain,
                                       language: line.language)
+            caption.source = line.source
             guard case .object(var fields) = CaptionEvent.line(caption, at: line.end).json else { continue }
             fields.append(("starred", .bool(line.starred)))
             fields.append(("correction", line.correction.map(JSONValue.string) ?? .null))

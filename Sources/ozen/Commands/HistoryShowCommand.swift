@@ -31,7 +31,7 @@ enum HistoryShowCommand {
         for line in lines {
             let mark = line.number == target ? "▶" : " "
             let star = line.starred ? "★" : " "
-            let speaker = line.speaker.map { "\($0): " } ?? ""
+            let speaker = (line.source.map { "(\($0.shown)) " } ?? "") + (line.speaker.map { "\($0): " } ?? "")
             let ranges = words.isEmpty ? [] : HistoryStore.highlights(of: words, in: line.shownText).ranges
             var text = HistoryCommand.highlighted(line.shownText, ranges)
             if line.uncertain { text += " (?)" }

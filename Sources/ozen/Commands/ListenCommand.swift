@@ -6,6 +6,7 @@ import OzenSessions
 /// `ozen listen [--device NAME|INDEX]`: live captions from one microphone, chosen explicitly
 /// (or the system's default), kept going when the microphone fails, falls silent or is
 /// unplugged and plugged back in (`ListenSession`). Ctrl-C ends it after the open line's final pass.
+/// Two `--device`, a microphone and `computer`, caption the room and a call together.
 /// With `--window` the same captions also float over the other windows (`ozen-window`): the
 /// display page is served on 127.0.0.1 on a free port, as `ozen serve --window` serves it.
 enum ListenCommand {
@@ -31,54 +32,25 @@ enum ListenCommand {
         var microphoneSettings = MicrophoneInput.Settings.default
         microphoneSettings.fallbackToDefault = args.flag("--fallback-default")
         microphoneSettings.widensForSounds = settings.sounds
-        let devices = args.values("--device")
-        if devices.count == 2 {
-            // The room and a call together: a microphone and what the computer plays.
-            let choices = devices.map(SourceChoice.init)
-            guard let room = choices.first(where: { $0.kind == .microphone }), let call = choices.first(where: { $0.kind == .computer }) else {
-                throw UsageError(tr("שני --device הם מיקרופון אחד ומה שהמחשב מנגן (למשל --device default --device computer)",
-                                    "two --device are one microphone and what the computer plays (for example --device default --device computer)"))
-            }
-            if args.flag("--window") {
-                throw UsageError(tr("--window עוד לא הולך עם שני מקורות: הפעילו ozen listen --device computer --window לשיחה לבדה",
-                                    "--window does not go with two sources yet: run ozen listen --device computer --window for the call alone"))
-            }
-            var callSettings = MicrophoneInput.Settings.default
-            callSettings.widensForSounds = false   // sound alerts are for the room
-            let roomInput: MicrophoneInput, callInput: MicrophoneInput
-            do {
-                roomInput = try MicrophoneInput(source: room, settings: microphoneSettings)
-                callInput = try MicrophoneInput(source: call, settings: callSettings)
-            } catch {
-                Exit.fail(.noInput, error.description)
-            }
-            settings.mutedSounds = settings.sounds ? try SoundsCommand.kinds(args.values("--mute-sound")) : []
-            do {
-                try ListenSession(settings: settings).run(room: roomInput, call: callInput, to: EventPrinter(json: settings.json, showsStatus: true).print)
-            } catch let problem as MicrophoneProblem {
-                Exit.fail(.noInput, problem.description)
-            }
-            return
-        }
-        guard devices.count <= 1 else {
-            throw UsageError(tr("לכל היותר שני --device: מיקרופון ומה שהמחשב מנגן", "at most two --device: a microphone and what the computer plays"))
-        }
-        let microphone: MicrophoneInput
+        let sources: ListeningSources
         do {
-            microphone = try MicrophoneInput(source: SourceChoice(args.value("--device")), settings: microphoneSettings)
-        } catch {
-            Exit.fail(.noInput, error.description)
+            sources = try ListeningSources.open(args.values("--device"), settings: microphoneSettings)
+        } catch let problem as InputProblem {
+            Exit.fail(.noInput, problem.description)
         }
-
         // Kinds to mute are checked only where sounds are heard, as before.
         settings.mutedSounds = settings.sounds ? try SoundsCommand.kinds(args.values("--mute-sound")) : []
         if args.flag("--window") {
-            let serve = ServeSettings.captionWindow(listening: settings, microphone: microphone, alertWords: args.values("--alert"), lines: windowLines)
+            let serve = ServeSettings.captionWindow(listening: settings, sources: sources, alertWords: args.values("--alert"), lines: windowLines)
             try ServeSession(settings: serve).run(to: EventPrinter(json: settings.json, showsStatus: true).print)
             return
         }
+        let printer = EventPrinter(json: settings.json, showsStatus: true)
         do {
-            try ListenSession(settings: settings).run(microphone, to: EventPrinter(json: settings.json, showsStatus: true).print)
+            switch sources {
+            case .one(let microphone): try ListenSession(settings: settings).run(microphone, to: printer.print)
+            case .roomAndCall(let room, let call): try ListenSession(settings: settings).run(room: room, call: call, to: printer.print)
+            }
         } catch let problem as MicrophoneProblem {
             Exit.fail(.noInput, problem.description)
         }

@@ -45,22 +45,22 @@ enum ServeCommand {
             })
             : nil
         // A microphone that is not there is her fix: said at once, before any model loads.
-        var microphone: MicrophoneInput?
-        if let device = args.value("--device") {
+        var microphones: ListeningSources?
+        if !args.values("--device").isEmpty {
             var micSettings = MicrophoneInput.Settings.default
             micSettings.fallbackToDefault = args.flag("--fallback-default")
             micSettings.widensForSounds = !args.flag("--no-sounds")
             do {
-                microphone = try MicrophoneInput(source: SourceChoice(device), settings: micSettings)
-            } catch {
-                Exit.fail(.noInput, error.description)
+                microphones = try ListeningSources.open(args.values("--device"), settings: micSettings)
+            } catch let problem as InputProblem {
+                Exit.fail(.noInput, problem.description)
             }
         }
         let home = OzenHome.fromEnvironment()
         var settings = ServeSettings(address: ListenAddress(host: args.value("--host") ?? "127.0.0.1", port: port, lan: args.flag("--lan")),
                                      home: home, modelName: args.value("--model") ?? ChosenModel.name(in: home))
         settings.pairingAddress = pairingAddress
-        if let recording { settings.source = .recording(recording) } else if let microphone { settings.source = .microphone(microphone) }
+        if let recording { settings.source = .recording(recording) } else if let microphones { settings.source = .init(microphones) }
         settings.language = language
         settings.finalModelName = args.value("--final-model")
         settings.unloadAfterMinutes = try args.value("--unload-after").map { text in
