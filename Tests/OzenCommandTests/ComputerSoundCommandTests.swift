@@ -16,6 +16,7 @@ import Testing
         #expect(lines[heading + 1].hasPrefix("* computer:") && lines[heading + 1].contains("  call  [PulseAudio, 2 ch, 44100 Hz]"), "\(result.stdout)")
         #expect(lines[heading + 2].hasPrefix("  computer:") && lines[heading + 2].contains("  speakers  [PulseAudio"), "\(result.stdout)")
         #expect(lines[heading + 3] == "Captions for a call or a video: ozen listen --device computer")
+        #expect(lines[heading + 4] == "The room and the call together: ozen listen --device default --device computer")
     }
 
     @Test func listenCaptionsWhatTheComputerPlays() throws {
@@ -59,7 +60,7 @@ import Testing
         #expect(listen.wait(upTo: 120) { events in
             events.contains { $0["type"] as? String == "line" && $0["from"] as? String == "call" && ($0["text"] as? String ?? "").contains("country") }
         }, "\(listen.events)")
-        Thread.sleep(forTimeInterval: 4)   // a held room line has its time (3 s) to be checked
+        Thread.sleep(forTimeInterval: 5)   // a held room line has its time (4 s) to be checked
         listen.interrupt()
         #expect(listen.wait(upTo: 120) { $0.last?["state"] as? String == "finished" }, "\(listen.events)")
         let lines = listen.events.filter { $0["type"] as? String == "line" }
@@ -78,6 +79,59 @@ import Testing
         #expect(listen.events.last?["lines"] as? Int == lines.count, "\(String(describing: listen.events.last))")
         #expect(listen.exited(upTo: 30))
         #expect(listen.status == 0)
+    }
+
+    /// The same through `ozen serve`, on the page: the speaker's name says where each turn was
+    /// heard ("Speaker 1 · room", "Speaker 2 · call"), and the history keeps it.
+    @Test func thePageSaysWhereEachLineWasHeard() throws {
+        let server = try TestSoundServer(outputs: ["call", "room"])
+        let alsa = try server.microphone(named: "ozen_room", hearing: "room")
+        let serve = try ServeProcess(["--device", "ozen_room", "--device", "computer:call", "--language", "en", "--no-sounds"],
+                                     environment: ["PULSE_SERVER": server.address, "ALSA_CONFIG_PATH": alsa])
+        defer { serve.stop() }
+        let browser = try HeadlessBrowser()
+        defer { browser.close() }
+        try browser.open(serve.address)
+        // The room's quiet (30 s of room tone): a null output's monitor is exact zeros while
+        // nothing plays, which a microphone takes for a dead one and opens again, later and
+        // later. serve prints no status on stderr; its sources open right after it announces
+        // its address, within a second here, so the reader starts 3 s after that.
+        let roomTone = try server.play(Fixtures.path("noise/room-tone.wav"), on: "room")
+        defer { roomTone.terminate() }
+        Thread.sleep(forTimeInterval: 3)
+        let reader = try Fixtures.librivox().first { $0.path.hasSuffix("0880.wav") }!
+        try server.play(reader.path, on: "room").waitUntilExit()
+        let call = try server.play(Fixtures.jfk.path, on: "call"), echo = try server.play(Fixtures.jfk.path, on: "room")
+        call.waitUntilExit()
+        echo.waitUntilExit()
+        struct Shown: Decodable { var who: String; var text: String }
+        let read = """
+            JSON.stringify([...document.querySelectorAll('#captions .line.locked')].map((el) => ({
+              who: el.querySelector('.who').textContent, text: el.querySelector('.text').textContent })))
+            """
+        let lines = try #require(try browser.wait(for: read, as: [Shown].self, timeout: 60) { shown in
+            shown.contains { $0.text.contains("country") } && shown.contains { $0.text.lowercased().contains("young man") }
+        }, "the page showed: \(String(describing: try? browser.evaluate(read)))\nserver said:\n\(serve.stderr)")
+        let turns = lines.map(\.who).filter { !$0.isEmpty }
+        #expect(turns.contains { $0.hasSuffix(" · room") } && turns.contains { $0.hasSuffix(" · call") }, "\(lines)")
+        #expect(lines.filter { $0.text.contains("country") }.count == 1, "the call captioned twice: \(lines)")
+        let fromTheRoom = lines.indices.filter { lines[$0].who.hasSuffix(" · room") || (lines[$0].who.isEmpty && $0 > 0 && Self.turn(of: $0, in: lines.map(\.who)).hasSuffix(" · room")) }
+        #expect(fromTheRoom.allSatisfy { !lines[$0].text.lowercased().contains("ask") }, "the call captioned twice from the room: \(lines)")
+        try browser.setViewport(width: 800, height: 420)
+        _ = try DisplayPageTests.keep(browser.screenshot(), name: "display-room-and-call.png")
+        // The history keeps where each line was heard.
+        let list = try PlainHTTP.get(serve.address + "api/conversations")
+        struct Conversations: Decodable { struct Listing: Decodable { var id: Int }; var conversations: [Listing] }
+        let id = try #require(try JSONDecoder().decode(Conversations.self, from: list.body).conversations.first?.id)
+        struct Saved: Decodable { struct Line: Decodable { var text: String; var from: String? }; var lines: [Line] }
+        let saved = try JSONDecoder().decode(Saved.self, from: try PlainHTTP.get(serve.address + "api/conversations/\(id)").body)
+        #expect(saved.lines.contains { $0.from == "call" && $0.text.contains("country") }, "\(saved.lines)")
+        #expect(saved.lines.contains { $0.from == "room" && $0.text.lowercased().contains("young man") }, "\(saved.lines)")
+    }
+
+    /// The name over the turn line `index` belongs to (shown on its first line only).
+    static func turn(of index: Int, in names: [String]) -> String {
+        names[...index].last { !$0.isEmpty } ?? ""
     }
 
     @Test func twoMicrophonesOrThreeSourcesAreRefusedWithWhatToDo() throws {

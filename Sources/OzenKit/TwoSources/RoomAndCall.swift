@@ -7,7 +7,7 @@
 ///
 /// When the laptop's speakers play the call, the room's microphone hears it again; a room line
 /// that repeats the call (`CallEcho`) is dropped, and room partials are held back while the
-/// call speaks, so nothing is captioned twice. Her own words, said while the call is quiet,
+/// call speaks (its words changed in the last 5 s), so nothing is captioned twice. Her own words, said while the call is quiet,
 /// show as they come; said over the call, they show when their line locks and is found hers.
 ///
 /// `now` is the wall clock (seconds, any origin, the same for both sources). Call `tick` a few
@@ -48,7 +48,7 @@ public final class RoomAndCall {
         switch event {
         case .partial(let line, let at):
             if held[line.id] != nil || roomEchoes.contains(line.id) { return [] }
-            if !roomShown.contains(line.id) && echo.callSpeaks(now: now, heard: Array(heard.values)) { return [] }
+            if !roomShown.contains(line.id) && echo.callSpeaks(during: 0, now: now, heard: Array(heard.values)) { return [] }
             roomShown.insert(line.id)
             return [.partial(joined(line, from: .room), at: at)]
         case .line(let line, let at):
@@ -56,7 +56,7 @@ public final class RoomAndCall {
             if echo.repeats(words: words, seconds: line.end - line.start, now: now, heard: Array(heard.values)) {
                 return dropped(line, at: at)
             }
-            if echo.callSpeaks(now: now, heard: Array(heard.values)) {
+            if echo.callSpeaks(during: line.end - line.start, now: now, heard: Array(heard.values)) {
                 held[line.id] = HeldLine(line: line, at: at, since: now)
                 return []
             }

@@ -30,6 +30,8 @@ public enum DevicesReport {
                                   level: measures ? MicrophoneLevelMeter.measure(output, system: computer) : nil))
             }
             lines.append(tr("כתוביות לשיחה או לסרטון: ozen listen --device computer", "Captions for a call or a video: ozen listen --device computer"))
+            lines.append(tr("החדר והשיחה יחד: ozen listen --device default --device computer",
+                            "The room and the call together: ozen listen --device default --device computer"))
         } catch {
             lines.append(tr("מה שהמחשב משמיע: לא זמין — \(error.description)", "What this computer plays: not available — \(error.description)"))
         }

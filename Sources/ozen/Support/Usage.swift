@@ -56,6 +56,8 @@ enum Usage {
                "      silent or is unplugged, the status says so and captions resume when it is back. Ctrl-C ends."),
             tr("      --device            מספר או שם מתוך ozen devices (גם חלק משם, אם הוא ייחודי); computer: מה שהמחשב משמיע (שיחה, סרטון)",
                "      --device            a number or name from ozen devices (part of a name, if only one has it); computer: what this computer plays (a call, a video)"),
+            tr("                          פעמיים, מיקרופון ו־computer: החדר והשיחה יחד, כל שורה אומרת מאיפה נשמעה",
+               "                          twice, a microphone and computer: the room and the call together, each line saying where it was heard"),
             tr("      --fallback-default  לעבור למיקרופון ברירת המחדל כל עוד הנבחר מנותק",
                "      --fallback-default  use the default microphone while the chosen one is unplugged"),
             tr("      --window            גם בחלון כתוביות שנשאר מעל החלונות האחרים (מעל השיחה); --window-lines כמה שורות",
