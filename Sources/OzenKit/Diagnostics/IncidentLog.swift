@@ -1,17 +1,19 @@
 import Foundation
+import Synchronization
 
 /// The last 100 incidents of every Ozen process on this computer, newest last, kept in
 /// `diagnostics/incidents.jsonl` under Ozen's home (one JSON object a line), so `ozen
 /// diagnostics` can list them after the process that had them has ended.
-public final class IncidentLog: @unchecked Sendable {
+public final class IncidentLog: Sendable {
     public static let kept = 100
     public let path: String
-    private let lock = NSLock()
+    /// One writer at a time within this process (the file is replaced whole).
+    private let lock = Mutex(())
 
     public init(home: OzenHome) { path = home.path + "/diagnostics/incidents.jsonl" }
 
     public func record(_ incident: Incident) {
-        lock.withLock {
+        lock.withLock { _ in
             var lines = Self.lines(at: path)
             guard let data = try? Self.encoder.encode(incident) else { return }
             lines.append(String(decoding: data, as: UTF8.self))
@@ -23,7 +25,7 @@ public final class IncidentLog: @unchecked Sendable {
 
     /// The kept incidents, oldest first; a damaged line is skipped.
     public func incidents() -> [Incident] {
-        lock.withLock { Self.lines(at: path).compactMap { try? Self.decoder.decode(Incident.self, from: Data($0.utf8)) } }
+        lock.withLock { _ in Self.lines(at: path).compactMap { try? Self.decoder.decode(Incident.self, from: Data($0.utf8)) } }
     }
 
     static func lines(at path: String) -> [String] {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The language Ozen's own words are shown in (menus, messages, `ozen` output) — not the
 /// language spoken, which is `SpokenLanguage`. Hebrew and English, because every string is
@@ -44,13 +45,12 @@ public enum InterfaceLanguage: String, Sendable, CaseIterable {
 
 /// The one piece of process-wide state the interface language needs: the user's setting.
 /// Guarded by a lock so any thread may read it.
-private final class InterfaceLanguageSetting: @unchecked Sendable {
+private final class InterfaceLanguageSetting: Sendable {
     static let shared = InterfaceLanguageSetting()
-    private let lock = NSLock()
-    private var stored: InterfaceLanguage?
+    private let stored = Mutex<InterfaceLanguage?>(nil)
 
     var value: InterfaceLanguage? {
-        get { lock.lock(); defer { lock.unlock() }; return stored }
-        set { lock.lock(); stored = newValue; lock.unlock() }
+        get { stored.withLock { $0 } }
+        set { stored.withLock { $0 = newValue } }
     }
 }

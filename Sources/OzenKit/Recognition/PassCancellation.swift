@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Tells a recognizer pass that is already running that its words are no longer wanted, so it
 /// stops within one step of the encoder or decoder instead of running to its end.
@@ -10,9 +11,8 @@ import Foundation
 /// (`cancel()`) or at a wall-clock deadline (a recording replayed in real time ends at a known
 /// instant). A shared recognizer also cancels a live pass when another stream's final has to
 /// wait for its place (`RecognizerSchedule`). Compared by identity.
-public final class PassCancellation: @unchecked Sendable, Equatable {
-    private let lock = NSLock()
-    private var cancelled = false
+public final class PassCancellation: Sendable, Equatable {
+    private let cancelled = Mutex(false)
     private let deadline: ContinuousClock.Instant?
     private let parents: [PassCancellation]
 
@@ -24,10 +24,10 @@ public final class PassCancellation: @unchecked Sendable, Equatable {
         self.parents = parents.compactMap { $0 }
     }
 
-    public func cancel() { lock.withLock { cancelled = true } }
+    public func cancel() { cancelled.withLock { $0 = true } }
 
     public var isCancelled: Bool {
-        if lock.withLock({ cancelled }) { return true }
+        if cancelled.withLock({ $0 }) { return true }
         if parents.contains(where: \.isCancelled) { return true }
         guard let deadline else { return false }
         return ContinuousClock.now >= deadline

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import OzenIO
 import OzenKit
 
@@ -35,16 +36,10 @@ struct PairingInvitation: Sendable {
 }
 
 /// The invitation, kept for the page's requests once the server knows its port.
-final class PairingInvitationBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var invitation: PairingInvitation?
+final class PairingInvitationBox: Sendable {
+    private let invitation = Mutex<PairingInvitation?>(nil)
 
-    var current: PairingInvitation? {
-        lock.lock(); defer { lock.unlock() }
-        return invitation
-    }
+    var current: PairingInvitation? { invitation.withLock { $0 } }
 
-    func set(_ invitation: PairingInvitation?) {
-        lock.lock(); self.invitation = invitation; lock.unlock()
-    }
+    func set(_ invitation: PairingInvitation?) { self.invitation.withLock { $0 = invitation } }
 }

@@ -2,16 +2,16 @@ import Foundation
 import OzenEngines
 import OzenIO
 import OzenKit
+import Synchronization
 
 /// Type to speak from the display: the sentence is said in the voice of its language on this
 /// computer's speaker, one sentence at a time. While it plays, `isSpeaking` is true and the
 /// microphone's audio is dropped, so the captions do not caption the computer's own voice;
 /// they carry on by themselves when it is done.
-final class SpeakingAloud: @unchecked Sendable {
+final class SpeakingAloud: Sendable {
     private let speech: SpeechOut
     private let home: OzenHome
-    private let lock = NSLock()
-    private var speaking = false
+    private let speaking = Mutex(false)
 
     /// Called with true when the computer starts speaking and false when it stops.
     private let whileSpeaking: @Sendable (Bool) -> Void
@@ -22,11 +22,7 @@ final class SpeakingAloud: @unchecked Sendable {
         speech = SpeechOut(home: home)
     }
 
-    var isSpeaking: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return speaking
-    }
+    var isSpeaking: Bool { speaking.withLock { $0 } }
 
     /// Says `sentence`; returns what went wrong, or nil. The sentence is kept as the last one
     /// said (as `ozen say` keeps it) before anything can fail, so it is never lost.
@@ -35,15 +31,11 @@ final class SpeakingAloud: @unchecked Sendable {
         do {
             let player = try VoicePlayer()
             let audio = try speech.speak(text: sentence)
-            lock.lock()
-            speaking = true
-            lock.unlock()
+            speaking.withLock { $0 = true }
             whileSpeaking(true)
             defer {
                 whileSpeaking(false)
-                lock.lock()
-                speaking = false
-                lock.unlock()
+                speaking.withLock { $0 = false }
             }
             try player.play(audio)
             return nil
