@@ -141,6 +141,44 @@ import Testing
         }
     }
 
+    /// ElevenLabs' speech-to-text as its API reference gives it (hand-written, not recorded):
+    /// multipart to `/v1/speech-to-text` with the key in `xi-api-key`, word times and speakers
+    /// asked for; a refusal in its words (`{"detail": {"status", "message"}}`).
+    @Test func aLineGoesToElevenLabsWithItsKeyInItsOwnHeader() throws {
+        let server = try Scripted { request in
+            guard request.headers["xi-api-key"] == "sk-test-abcdefghijklmnop-9f2c" else {
+                return .json(#"{"detail":{"status":"invalid_api_key","message":"Invalid API key"}}"#, status: 401)
+            }
+            guard let boundary = MultipartForm.boundary(contentType: request.headers["content-type"] ?? ""),
+                  let form = try? MultipartForm.parse(request.body, boundary: boundary), let file = form.part("file"),
+                  let wav = try? WAVDecoder().decode(Data(file.body), path: "upload") else {
+                return .json(#"{"detail":"bad upload"}"#, status: 422)
+            }
+            let fields = ["model_id", "language_code", "diarize", "timestamps_granularity", "tag_audio_events"].map { form.field($0) ?? "-" }
+            return .json(#"""
+                {"language_code":"heb","language_probability":0.98,"text":"\#(wav.samples.count) \#(fields.joined(separator: " "))",
+                 "words":[{"text":"\#(wav.samples.count)","start":0.1,"end":0.5,"type":"word","speaker_id":"speaker_0"},
+                          {"text":" ","start":0.5,"end":0.6,"type":"spacing","speaker_id":"speaker_0"},
+                          {"text":"(laughter)","start":0.6,"end":0.9,"type":"audio_event","speaker_id":"speaker_0"},
+                          {"text":"\#(fields.joined(separator: " "))","start":0.9,"end":1.4,"type":"word","speaker_id":"speaker_1"}]}
+                """#)
+        }
+        var provider = server.provider()
+        provider.captionAPI = .elevenLabs
+        provider.model = "scribe_v2"
+        let wav = Array(WAVEncoder(format: .pcm16, sampleRate: 16_000).encode([Float](repeating: 0.1, count: 8_000)))
+        let heard = try OpenAIClient(provider: provider).transcribeByElevenLabs(wav: wav, language: "he")
+        #expect(heard.lines == ["8000", "scribe_v2 he true word false"], "a new line where the speaker changes; the sound left out")
+        #expect(heard.words.map(\.start) == [0.1, 0.9] && heard.words.map(\.end) == [0.5, 1.4])
+        let request = try #require(server.requests.first)
+        #expect(request.path == "/v1/speech-to-text" && request.headers["authorization"] == nil)
+        var wrongKey = provider
+        wrongKey.apiKey = "sk-wrong-key-0000"
+        #expect(throws: ProviderFailure.refused(status: 401, message: "Invalid API key")) {
+            try OpenAIClient(provider: wrongKey).transcribeByElevenLabs(wav: wav, language: nil)
+        }
+    }
+
     @Test func howCloudCaptionsSendAudioIsKept() throws {
         let home = OzenHome(path: FileManager.default.temporaryDirectory.appendingPathComponent("ozen-providers-\(UUID())").path)
         let store = ProviderStore(home: home, environment: OzenEnvironment([:]))
@@ -148,6 +186,8 @@ import Testing
         #expect(try store.load(purpose: .captions).captionAPI == .chatAudio)
         try store.save(ProviderSettings(baseURL: "https://api.openai.com/v1", model: "whisper-1"), purpose: .captions)
         #expect(try store.load(purpose: .captions).captionAPI == .transcriptions)
+        try store.save(ProviderSettings(baseURL: "https://api.elevenlabs.io/v1", model: "scribe_v2", captionAPI: .elevenLabs), purpose: .captions)
+        #expect(try store.load(purpose: .captions).captionAPI == .elevenLabs)
     }
 
     @Test func aSecondPassWithoutTranslationsKeepsTheFirstEnglish() throws {

@@ -66,4 +66,35 @@ import Testing
         _ = try cloud.transcribe(Array(jfk.prefix(3 * MonoAudio.speechRate)), options: live)
         #expect(heard.all.count == 1)
     }
+
+    /// ElevenLabs (`--engine cloud` with the elevenlabs preset): its words keep the times it
+    /// gave them, so the pipeline splits the line where its speaker changes as it would on local
+    /// words; the local server answers as ElevenLabs' published reference shows (hand-written).
+    @Test func aFinalPassCarriesElevenLabsWordsWithTheirOwnTimes() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ozen-elevenlabs-\(UUID())")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let words = [("And", 0.32, 0.52, 0), ("so,", 0.52, 0.84, 0), ("my", 1.1, 1.3, 0), ("fellow", 1.3, 1.6, 0), ("Americans,", 1.6, 2.3, 0),
+                     ("ask", 3.2, 3.5, 1), ("not.", 3.5, 4.1, 1)]
+        let answer = #"{"language_code":"eng","text":"And so, my fellow Americans, ask not.","words":["#
+            + words.map { #"{"text":"\#($0.0)","start":\#($0.1),"end":\#($0.2),"type":"word","speaker_id":"speaker_\#($0.3)"}"# }.joined(separator: ",")
+            + "]}"
+        let server = try WebServer(options: .init(address: ListenAddress(host: "127.0.0.1", port: 0), documentRoot: root.path),
+                                   routes: [("/v1/", { request in
+                                       request.path == "/v1/speech-to-text" && request.headers["xi-api-key"] == "xi-test-key-1234"
+                                           ? .json(answer) : .json(#"{"detail":{"status":"invalid_api_key","message":"Invalid API key"}}"#, status: 401)
+                                   })]) { _, _ in nil }
+        let home = OzenEnvironment(ProcessInfo.processInfo.environment.merging(["OZEN_HOME": Fixtures.testHome().path]) { $1 }).home
+        let builder = try PipelineBuilder(home: home, models: .init(live: ChosenModel.name(in: home), recognizer: try PipelineSettings.recognizer(), speakers: false))
+        let notes = Heard()
+        let cloud = CloudFinalsRecognizer(local: builder.passes,
+                                          provider: ProviderSettings(baseURL: "http://127.0.0.1:\(server.port)/v1", model: "scribe_v2", apiKey: "xi-test-key-1234",
+                                                                     captionAPI: .elevenLabs),
+                                          names: []) { notes.add(["note": $0]) }
+        let jfk = try WAVDecoder().read(path: Fixtures.jfk.path).atSpeechRate().samples
+        let transcript = try cloud.transcribe(jfk, options: DecodingOptions(language: .english))
+        #expect(transcript.text == "And so, my fellow Americans, ask not.")
+        #expect(transcript.words.map(\.text) == words.map(\.0))
+        #expect(transcript.words.map(\.start) == words.map(\.1) && transcript.words.map(\.end) == words.map(\.2))
+        #expect(cloud.linesByWhere == (cloud: 1, local: 0) && notes.all.isEmpty, "\(notes.all)")
+    }
 }

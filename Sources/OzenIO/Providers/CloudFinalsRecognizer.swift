@@ -1,10 +1,12 @@
 import Foundation
 import OzenKit
+import Synchronization
 
 /// Cloud captions: the final pass of each closed line also goes, as a WAV of that line's audio,
 /// to an OpenAI-compatible transcription endpoint with her own key (OpenAI, Groq, another
 /// computer's `ozen serve`), or to a chat model that hears audio (OpenRouter, Gemini:
-/// `ChatTranscription`), and its text replaces this computer's when it answers in time.
+/// `ChatTranscription`), or to ElevenLabs' speech-to-text (`ElevenLabsTranscript`), and its
+/// text replaces this computer's when it answers in time.
 /// Live passes never leave the computer. The local final is decoded while the cloud works, so
 /// a cloud that fails, refuses or is slow costs the line nothing but the wait
 /// (`CloudFallback.wait(afterLocalTook:)`), and she is told (`onNote`).
@@ -45,14 +47,21 @@ public final class CloudFinalsRecognizer: SpeechRecognizer, @unchecked Sendable 
         let client = self.client
         let wav = Array(WAVEncoder(format: .pcm16, sampleRate: MonoAudio.speechRate).encode(samples))
         let language = options.language.whisperCode, prompt = options.prompt
-        let instructions = client.provider.captionAPI == .chatAudio
+        let api = client.provider.captionAPI
+        let instructions = api == .chatAudio
             ? ChatTranscription.instructions(languageName: Self.languageName(options.language), names: names) : nil
         Thread.detachNewThread {
             do throws(ProviderFailure) {
-                if let instructions {
-                    answer.finish(.success(try client.transcribeByChat(wav: wav, instructions: instructions)))
-                } else {
-                    answer.finish(.success(try client.transcribe(wav: wav, language: language, prompt: prompt)))
+                switch api {
+                case .chatAudio:
+                    let text = try client.transcribeByChat(wav: wav, instructions: instructions ?? "")
+                    let lines = ChatTranscription.lines(of: text)
+                    answer.finish(.success(CloudAnswer.Heard(lines: lines, words: nil)))
+                case .elevenLabs:
+                    let heard = try client.transcribeByElevenLabs(wav: wav, language: language)
+                    answer.finish(.success(CloudAnswer.Heard(lines: heard.lines, words: heard.words)))
+                case .transcriptions:
+                    answer.finish(.success(CloudAnswer.Heard(lines: [try client.transcribe(wav: wav, language: language, prompt: prompt)], words: nil)))
                 }
             } catch { answer.finish(.failure(error)) }
         }
@@ -61,18 +70,24 @@ public final class CloudFinalsRecognizer: SpeechRecognizer, @unchecked Sendable 
         let waited = answer.wait(until: Date(timeIntervalSinceNow: CloudFallback.wait(afterLocalTook: localSeconds)))
         let note: CloudFallback.Note?
         switch waited {
-        case .success(let text):
+        case .success(let answered):
             // A chat model's lines are one speaker's words each: kept in order, each word timed
             // from its share of the voiced audio, so the line can still be split by voice.
-            let lines = instructions == nil ? [text] : ChatTranscription.lines(of: text)
+            // ElevenLabs gives each word its own time; a transcription endpoint gives none.
+            let lines = answered.lines
             let heard = lines.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
             note = lock.withLock { fallback.succeeded() }
             // An empty answer over local words keeps the words: no line is lost to the cloud.
             if !heard.isEmpty || transcript.text.trimmingCharacters(in: .whitespaces).isEmpty {
                 if heard != transcript.text.trimmingCharacters(in: .whitespaces) {
                     let seconds = Double(samples.count) / Double(MonoAudio.speechRate)
-                    transcript.words = instructions == nil ? []
-                        : ChatTranscription.timedWords(lines, from: transcript.words.first?.start ?? 0, to: transcript.words.last?.end ?? seconds)
+                    switch api {
+                    case .transcriptions: transcript.words = []
+                    case .elevenLabs: transcript.words = answered.words ?? []
+                    case .chatAudio:
+                        transcript.words = ChatTranscription.timedWords(lines, from: transcript.words.first?.start ?? 0,
+                                                                        to: transcript.words.last?.end ?? seconds)
+                    }
                     transcript.text = heard
                 }
                 lock.withLock { counts.cloud += 1 }
@@ -109,18 +124,24 @@ public final class CloudFinalsRecognizer: SpeechRecognizer, @unchecked Sendable 
 }
 
 /// The cloud's answer for one line, handed from the request's thread to the line's.
-private final class CloudAnswer: @unchecked Sendable {
-    private let lock = NSLock()
-    private let arrived = DispatchSemaphore(value: 0)
-    private var result: Result<String, ProviderFailure>?
+private final class CloudAnswer: Sendable {
+    /// What the cloud heard: its lines (one per speaker where it says so), and its words with
+    /// their own times when it gives them.
+    struct Heard: Sendable {
+        var lines: [String]
+        var words: [TimedWord]?
+    }
 
-    func finish(_ result: Result<String, ProviderFailure>) {
-        lock.withLock { self.result = result }
+    private let arrived = DispatchSemaphore(value: 0)
+    private let result = Mutex<Result<Heard, ProviderFailure>?>(nil)
+
+    func finish(_ result: Result<Heard, ProviderFailure>) {
+        self.result.withLock { $0 = result }
         arrived.signal()
     }
 
-    func wait(until deadline: Date) -> Result<String, ProviderFailure>? {
+    func wait(until deadline: Date) -> Result<Heard, ProviderFailure>? {
         _ = arrived.wait(timeout: .now() + max(0, deadline.timeIntervalSinceNow))
-        return lock.withLock { result }
+        return result.withLock { $0 }
     }
 }

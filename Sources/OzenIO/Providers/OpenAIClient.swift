@@ -83,6 +83,28 @@ public struct OpenAIClient: Sendable {
         return try ChatStream(onText: nil).finish(contentType: response.contentType, body: response.body)
     }
 
+    /// What ElevenLabs' speech-to-text (`CaptionAPI.elevenLabs`) heard in a WAV recording, as
+    /// its API reference gives the request: multipart with `model_id`, `file`, `language_code`
+    /// (when the language is known), `diarize`, `timestamps_granularity=word`, and
+    /// `tag_audio_events=false`; the key in the `xi-api-key` header, not `Authorization`.
+    public func transcribeByElevenLabs(wav: [UInt8], language: String?) throws(ProviderFailure) -> ElevenLabsTranscript {
+        var form = MultipartForm()
+        form.parts.append(.init(name: "model_id", body: Array((provider.model.isEmpty ? "scribe_v2" : provider.model).utf8)))
+        form.parts.append(.init(name: "file", filename: "sentence.wav", contentType: "audio/wav", body: wav))
+        if let language { form.parts.append(.init(name: "language_code", body: Array(language.utf8))) }
+        form.parts.append(.init(name: "diarize", body: Array("true".utf8)))
+        form.parts.append(.init(name: "timestamps_granularity", body: Array("word".utf8)))
+        form.parts.append(.init(name: "tag_audio_events", body: Array("false".utf8)))
+        let boundary = "ozen-" + UUID().uuidString
+        let response = try send(path: "/speech-to-text", contentType: "multipart/form-data; boundary=\(boundary)",
+                                body: Data(form.encoded(boundary: boundary)), accept: "application/json", onBytes: nil, keyHeader: "xi-api-key")
+        guard response.status == 200 else { throw Self.failure(response) }
+        guard let transcript = ElevenLabsTranscript.parse(response.body) else {
+            throw .malformed(url: provider.url("/speech-to-text"), detail: tr("אין שדה text בתשובה", "the answer has no text field"))
+        }
+        return transcript
+    }
+
     // MARK: transport
 
     struct Response {
@@ -91,8 +113,10 @@ public struct OpenAIClient: Sendable {
         var body: Data
     }
 
+    /// `keyHeader`: the header that carries the key as it is (ElevenLabs' `xi-api-key`); nil:
+    /// `Authorization: Bearer KEY`, as OpenAI-compatible servers take it.
     private func send(path: String, contentType: String, body: Data, accept: String,
-                      onBytes: (@Sendable ([UInt8]) -> Void)?) throws(ProviderFailure) -> Response {
+                      onBytes: (@Sendable ([UInt8]) -> Void)?, keyHeader: String? = nil) throws(ProviderFailure) -> Response {
         let address = provider.url(path)
         guard let url = URL(string: address), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()) else {
             throw .badAddress(address)
@@ -105,7 +129,9 @@ public struct OpenAIClient: Sendable {
         request.setValue(accept, forHTTPHeaderField: "Accept")
         // No "Expect: 100-continue": curl waits a second for a 100 that many servers never send.
         request.setValue("", forHTTPHeaderField: "Expect")
-        if let key = provider.apiKey, !key.isEmpty { request.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization") }
+        if let key = provider.apiKey, !key.isEmpty {
+            if let keyHeader { request.setValue(key, forHTTPHeaderField: keyHeader) } else { request.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization") }
+        }
         let exchange = Exchange(onBytes: onBytes)
         let session = URLSession(configuration: .ephemeral, delegate: exchange, delegateQueue: nil)
         defer { session.invalidateAndCancel() }
@@ -120,9 +146,15 @@ public struct OpenAIClient: Sendable {
 
     static func failure(_ response: Response) -> ProviderFailure {
         var message = String(decoding: response.body.prefix(600), as: UTF8.self)
-        if let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
-           let error = object["error"] as? [String: Any], let text = error["message"] as? String {
-            message = text
+        if let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any] {
+            // OpenAI's shape, {"error": {"message"}}; ElevenLabs' {"detail": {"message"}} or {"detail": "…"}.
+            if let error = object["error"] as? [String: Any], let text = error["message"] as? String {
+                message = text
+            } else if let detail = object["detail"] as? [String: Any], let text = detail["message"] as? String {
+                message = text
+            } else if let text = object["detail"] as? String {
+                message = text
+            }
         }
         return .refused(status: response.status, message: message.trimmingCharacters(in: .whitespacesAndNewlines))
     }

@@ -55,6 +55,10 @@ public enum CaptionAPI: String, Sendable, Equatable, CaseIterable {
     /// her names in the instructions, and each change of speaker on its own line of the answer
     /// (`ChatTranscription`).
     case chatAudio = "chat-audio"
+    /// ElevenLabs' speech-to-text (`/speech-to-text`, key in `xi-api-key`): the WAV with the
+    /// line's language, asked for word times and speakers; its words keep their own times and
+    /// each change of speaker starts a line (`ElevenLabsTranscript`).
+    case elevenLabs = "elevenlabs"
 }
 
 /// A known cloud-captions provider, for `ozen caption provider set --preset NAME`.
@@ -90,6 +94,8 @@ extension ProviderSettings {
         CaptionPreset(name: "openrouter", baseURL: "https://openrouter.ai/api/v1", model: "google/gemini-2.5-flash", dollarsPerMinute: 0.15 / 60, api: .chatAudio),
         CaptionPreset(name: "gemini", baseURL: "https://generativelanguage.googleapis.com/v1beta/openai", model: "gemini-2.5-flash",
                       dollarsPerMinute: 0.15 / 60, api: .chatAudio),
+        // Its price per hour of speech depends on her plan (its pricing page): not shown.
+        CaptionPreset(name: "elevenlabs", baseURL: "https://api.elevenlabs.io/v1", model: "scribe_v2", dollarsPerMinute: nil, api: .elevenLabs),
         CaptionPreset(name: "ozen", baseURL: "http://127.0.0.1:8765/v1", model: "", dollarsPerMinute: nil, api: .transcriptions),
     ]
 

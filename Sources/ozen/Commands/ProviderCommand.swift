@@ -8,7 +8,7 @@ import OzenSessions
 /// transcription endpoint of cloud captions (its presets are transcription ones).
 ///
 ///     provider set (--preset NAME | --base-url URL) [--model M] [--timeout S] [--key-stdin]
-///                  [--api transcriptions|chat-audio]   (captions: how a line's audio is sent)
+///                  [--api transcriptions|chat-audio|elevenlabs]   (captions: how a line's audio is sent)
 ///     provider show        base URL, model, and the key masked
 ///     provider test        one short request, and what came back or why not
 ///
@@ -38,7 +38,8 @@ enum ProviderCommand {
             }
             if let named = args.value("--api") {
                 guard let chosen = CaptionAPI(rawValue: named) else {
-                    throw UsageError(tr("--api הוא transcriptions או chat-audio, קיבל '\(named)'", "--api is transcriptions or chat-audio, got '\(named)'"))
+                    throw UsageError(tr("--api הוא transcriptions,‏ chat-audio או elevenlabs, קיבל '\(named)'",
+                                        "--api is transcriptions, chat-audio or elevenlabs, got '\(named)'"))
                 }
                 api = chosen
             }
@@ -71,9 +72,11 @@ enum ProviderCommand {
             let quiet = (0..<16_000).map { Float(($0 * 7919) % 200 - 100) / 100_000 }
             let wav = Array(WAVEncoder(format: .pcm16, sampleRate: 16_000).encode(quiet))
             let client = OpenAIClient(provider: settings)
-            let heard = settings.captionAPI == .chatAudio
-                ? try client.transcribeByChat(wav: wav, instructions: ChatTranscription.instructions(languageName: "English", names: []))
-                : try client.transcribe(wav: wav, language: "en")
+            let heard = switch settings.captionAPI {
+            case .chatAudio: try client.transcribeByChat(wav: wav, instructions: ChatTranscription.instructions(languageName: "English", names: []))
+            case .elevenLabs: try client.transcribeByElevenLabs(wav: wav, language: "en").text
+            case .transcriptions: try client.transcribe(wav: wav, language: "en")
+            }
             print(String(format: tr("ענה תוך %.1f שניות: '%@'", "answered in %.1f s: '%@'"), Date().timeIntervalSince(started), heard))
         case "test":
             let settings = try store.load(purpose: purpose)
