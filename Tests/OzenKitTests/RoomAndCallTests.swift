@@ -50,6 +50,21 @@ import Testing
         #expect(joined.echoLines == 0)
     }
 
+    /// The two recognizers heard the same sound differently (make test, two lanes, 2026-12-07:
+    /// the call's "Laat!" and the room's "Ask not."): the call said as many words while the room
+    /// line was said, so it is the call's.
+    @Test func anEchoHeardDifferentlyIsStillTheCalls() {
+        let joined = RoomAndCall()
+        _ = joined.take(.line(Self.line(1, "and so my fellow Americans", 0.6, 2.6), at: 3), from: .call, now: 400)
+        _ = joined.take(.line(Self.line(2, "Laat!", 3.6, 4.8), at: 5.5), from: .call, now: 402.5)
+        #expect(joined.take(.line(Self.line(1, "Ask not.", 4.0, 5.2), at: 6), from: .room, now: 403).isEmpty)
+        #expect(Self.lines(joined.tick(now: 408)).isEmpty)
+        #expect(joined.echoLines == 1)
+        // Her words said while the call is quiet still show.
+        let hers = Self.lines(joined.take(.line(Self.line(2, "He was not an ill-disposed young man.", 20, 23), at: 24), from: .room, now: 440))
+        #expect(hers.map(\.text) == ["He was not an ill-disposed young man."])
+    }
+
     @Test func anEchoWhosePartialWasShownIsTakenBack() {
         let joined = RoomAndCall()
         // The room's pass came before the call's: its partial showed.

@@ -1,7 +1,11 @@
 /// The room's microphone hears the call too when the laptop's speakers play it: the rule that
 /// tells such a repeat from her own words. A room line is the call said again when at least
 /// `share` of its words were among the call's words shown while it was being said (each call
-/// word counted once). Words are compared as the word error rate compares them (lowercase, no
+/// word counted once), or when the call said at least as many words as it has while it was
+/// being said: the two recognizers often hear the same sound differently (under load the call's
+/// "ask not" was "Laat!" where the room's was "Ask not.", and the room's copy was captioned).
+/// So her words said over the call's are dropped with its echo; said while the call is quiet,
+/// they show. Words are compared as the word error rate compares them (lowercase, no
 /// punctuation).
 ///
 /// Times are the wall clock's (seconds, any origin), not the two streams' own: an output's
@@ -21,6 +25,8 @@ public struct CallEcho: Sendable {
     /// A room line is compared with the call's words shown from this long before it began
     /// (its length back from when it locked, plus this) until now.
     public var lookBack: Double = 5
+    /// How far back from a room line's own length the call's words count as said over it.
+    public var overlap: Double = 2
     /// A room line that might be the call waits at most this long for the call's words.
     public var holdFor: Double = 4
     /// Seconds of the call kept to compare with.
@@ -35,10 +41,11 @@ public struct CallEcho: Sendable {
         var lastShown: Double
     }
 
-    /// Whether `words`, locked at `now` after `seconds` of speech, repeat what the call said.
-    func repeats(words: [String], seconds: Double, now: Double, heard: [Heard]) -> Bool {
+    /// Whether `words`, locked at `lockedAt` after `seconds` of speech and checked at `now`,
+    /// repeat what the call said.
+    func repeats(words: [String], seconds: Double, lockedAt: Double, now: Double, heard: [Heard]) -> Bool {
         guard !words.isEmpty else { return false }
-        let since = now - seconds - lookBack
+        let since = lockedAt - seconds - lookBack
         var pool: [String: Int] = [:]
         for entry in heard where entry.lastShown >= since {
             for word in entry.words { pool[word, default: 0] += 1 }
@@ -48,7 +55,12 @@ public struct CallEcho: Sendable {
             pool[word]! -= 1
             matched += 1
         }
-        return Double(matched) >= share * Double(words.count)
+        if Double(matched) >= share * Double(words.count) { return true }
+        // As many words from the call while it was said: shown before the room line locked, and
+        // not before its own length and `overlap` back (what the call said after it is not its echo).
+        let during = heard.filter { $0.firstShown <= lockedAt && $0.lastShown >= lockedAt - seconds - overlap }
+            .reduce(0) { $0 + $1.words.count }
+        return during >= words.count
     }
 
     /// Whether the call's words changed while a room stretch of `seconds`, ending now, could

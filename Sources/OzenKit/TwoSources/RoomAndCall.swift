@@ -53,7 +53,7 @@ public final class RoomAndCall {
             return [.partial(joined(line, from: .room), at: at)]
         case .line(let line, let at):
             let words = WordErrorRate.normalisedWords(line.text)
-            if echo.repeats(words: words, seconds: line.end - line.start, now: now, heard: Array(heard.values)) {
+            if echo.repeats(words: words, seconds: line.end - line.start, lockedAt: now, now: now, heard: Array(heard.values)) {
                 return dropped(line, at: at)
             }
             if echo.callSpeaks(during: line.end - line.start, now: now, heard: Array(heard.values)) {
@@ -122,9 +122,10 @@ public final class RoomAndCall {
     private func settle(_ held: HeldLine, now: Double, last: Bool) -> [CaptionEvent] {
         let line = held.line
         let words = WordErrorRate.normalisedWords(line.text)
-        // Its words were said when it was held: the look back counts from then.
-        let seconds = line.end - line.start + (now - held.since)
-        if echo.repeats(words: words, seconds: seconds, now: now, heard: Array(heard.values)) { return dropped(line, at: held.at) }
+        // Its words were said before it was held: the look back counts from then.
+        if echo.repeats(words: words, seconds: line.end - line.start, lockedAt: held.since, now: now, heard: Array(heard.values)) {
+            return dropped(line, at: held.at)
+        }
         return last ? shown(line, at: held.at) : []
     }
 
