@@ -179,6 +179,39 @@ import Testing
         }
     }
 
+    /// Deepgram's pre-recorded transcription as its API reference gives it (hand-written, not
+    /// recorded): the WAV as the body of `/v1/listen`, what is asked in the query, the key as
+    /// `Authorization: Token`; a refusal in its words (`{"err_code", "err_msg"}`).
+    @Test func aLineGoesToDeepgramAsTheBodyWithWhatItAsksInTheQuery() throws {
+        let server = try Scripted { request in
+            guard request.headers["authorization"] == "Token sk-test-abcdefghijklmnop-9f2c" else {
+                return .json(#"{"err_code":"INVALID_AUTH","err_msg":"Invalid credentials.","request_id":"r-1"}"#, status: 401)
+            }
+            guard request.headers["content-type"] == "audio/wav", let wav = try? WAVDecoder().decode(Data(request.body), path: "upload") else {
+                return .json(#"{"err_code":"Bad Request","err_msg":"Bad Request: failed to process audio"}"#, status: 400)
+            }
+            let asked = ["model", "language", "smart_format", "diarize"].map { request.query[$0] ?? "-" }.joined(separator: " ")
+            return .json(#"""
+                {"metadata":{"duration":0.5},"results":{"channels":[{"alternatives":[{"transcript":"\#(wav.samples.count) \#(asked)","confidence":0.9,
+                 "words":[{"word":"\#(wav.samples.count)","punctuated_word":"\#(wav.samples.count).","start":0.08,"end":0.4,"confidence":0.9,"speaker":0},
+                          {"word":"asked","punctuated_word":"\#(asked)","start":0.5,"end":0.9,"confidence":0.9,"speaker":1}]}]}]}}
+                """#)
+        }
+        var provider = server.provider()
+        provider.captionAPI = .deepgram
+        provider.model = "nova-3"
+        let wav = Array(WAVEncoder(format: .pcm16, sampleRate: 16_000).encode([Float](repeating: 0.1, count: 8_000)))
+        let heard = try OpenAIClient(provider: provider).transcribeByDeepgram(wav: wav, language: "he")
+        #expect(heard.lines == ["8000.", "nova-3 he true true"], "a new line where the speaker changes, the punctuated words")
+        #expect(heard.words.map(\.start) == [0.08, 0.5] && heard.words.map(\.end) == [0.4, 0.9])
+        #expect(try #require(server.requests.first).path == "/v1/listen")
+        var wrongKey = provider
+        wrongKey.apiKey = "dg-wrong-key-0000"
+        #expect(throws: ProviderFailure.refused(status: 401, message: "Invalid credentials.")) {
+            try OpenAIClient(provider: wrongKey).transcribeByDeepgram(wav: wav, language: nil)
+        }
+    }
+
     @Test func howCloudCaptionsSendAudioIsKept() throws {
         let home = OzenHome(path: FileManager.default.temporaryDirectory.appendingPathComponent("ozen-providers-\(UUID())").path)
         let store = ProviderStore(home: home, environment: OzenEnvironment([:]))

@@ -5,8 +5,8 @@ import Synchronization
 /// Cloud captions: the final pass of each closed line also goes, as a WAV of that line's audio,
 /// to an OpenAI-compatible transcription endpoint with her own key (OpenAI, Groq, another
 /// computer's `ozen serve`), or to a chat model that hears audio (OpenRouter, Gemini:
-/// `ChatTranscription`), or to ElevenLabs' speech-to-text (`ElevenLabsTranscript`), and its
-/// text replaces this computer's when it answers in time.
+/// `ChatTranscription`), or to ElevenLabs' or Deepgram's speech-to-text (`CloudTranscript`), and
+/// its text replaces this computer's when it answers in time.
 /// Live passes never leave the computer. The local final is decoded while the cloud works, so
 /// a cloud that fails, refuses or is slow costs the line nothing but the wait
 /// (`CloudFallback.wait(afterLocalTook:)`), and she is told (`onNote`).
@@ -57,8 +57,9 @@ public final class CloudFinalsRecognizer: SpeechRecognizer, @unchecked Sendable 
                     let text = try client.transcribeByChat(wav: wav, instructions: instructions ?? "")
                     let lines = ChatTranscription.lines(of: text)
                     answer.finish(.success(CloudAnswer.Heard(lines: lines, words: nil)))
-                case .elevenLabs:
-                    let heard = try client.transcribeByElevenLabs(wav: wav, language: language)
+                case .elevenLabs, .deepgram:
+                    let heard = api == .deepgram ? try client.transcribeByDeepgram(wav: wav, language: language)
+                                                 : try client.transcribeByElevenLabs(wav: wav, language: language)
                     answer.finish(.success(CloudAnswer.Heard(lines: heard.lines, words: heard.words)))
                 case .transcriptions:
                     answer.finish(.success(CloudAnswer.Heard(lines: [try client.transcribe(wav: wav, language: language, prompt: prompt)], words: nil)))
@@ -83,7 +84,7 @@ public final class CloudFinalsRecognizer: SpeechRecognizer, @unchecked Sendable 
                     let seconds = Double(samples.count) / Double(MonoAudio.speechRate)
                     switch api {
                     case .transcriptions: transcript.words = []
-                    case .elevenLabs: transcript.words = answered.words ?? []
+                    case .elevenLabs, .deepgram: transcript.words = answered.words ?? []
                     case .chatAudio:
                         transcript.words = ChatTranscription.timedWords(lines, from: transcript.words.first?.start ?? 0,
                                                                         to: transcript.words.last?.end ?? seconds)

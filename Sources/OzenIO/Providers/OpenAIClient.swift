@@ -87,7 +87,7 @@ public struct OpenAIClient: Sendable {
     /// its API reference gives the request: multipart with `model_id`, `file`, `language_code`
     /// (when the language is known), `diarize`, `timestamps_granularity=word`, and
     /// `tag_audio_events=false`; the key in the `xi-api-key` header, not `Authorization`.
-    public func transcribeByElevenLabs(wav: [UInt8], language: String?) throws(ProviderFailure) -> ElevenLabsTranscript {
+    public func transcribeByElevenLabs(wav: [UInt8], language: String?) throws(ProviderFailure) -> CloudTranscript {
         var form = MultipartForm()
         form.parts.append(.init(name: "model_id", body: Array((provider.model.isEmpty ? "scribe_v2" : provider.model).utf8)))
         form.parts.append(.init(name: "file", filename: "sentence.wav", contentType: "audio/wav", body: wav))
@@ -97,12 +97,34 @@ public struct OpenAIClient: Sendable {
         form.parts.append(.init(name: "tag_audio_events", body: Array("false".utf8)))
         let boundary = "ozen-" + UUID().uuidString
         let response = try send(path: "/speech-to-text", contentType: "multipart/form-data; boundary=\(boundary)",
-                                body: Data(form.encoded(boundary: boundary)), accept: "application/json", onBytes: nil, keyHeader: "xi-api-key")
+                                body: Data(form.encoded(boundary: boundary)), accept: "application/json", onBytes: nil, key: .named("xi-api-key"))
         guard response.status == 200 else { throw Self.failure(response) }
-        guard let transcript = ElevenLabsTranscript.parse(response.body) else {
+        guard let transcript = CloudTranscript.elevenLabs(response.body) else {
             throw .malformed(url: provider.url("/speech-to-text"), detail: tr("אין שדה text בתשובה", "the answer has no text field"))
         }
         return transcript
+    }
+
+    /// What Deepgram's pre-recorded transcription (`CaptionAPI.deepgram`) heard in a WAV
+    /// recording, as its API reference gives the request: the WAV itself as the body
+    /// (`Content-Type: audio/wav`); `model`, `language` (or `detect_language` when not known),
+    /// `smart_format` and `diarize` in the query; the key as `Authorization: Token KEY`.
+    public func transcribeByDeepgram(wav: [UInt8], language: String?) throws(ProviderFailure) -> CloudTranscript {
+        let model = provider.model.isEmpty ? "nova-3" : provider.model
+        let query = ["model=" + Self.queryValue(model), "smart_format=true", "diarize=true",
+                     language.map { "language=" + Self.queryValue($0) } ?? "detect_language=true"]
+        let path = "/listen?" + query.joined(separator: "&")
+        let response = try send(path: path, contentType: "audio/wav", body: Data(wav), accept: "application/json", onBytes: nil, key: .token)
+        guard response.status == 200 else { throw Self.failure(response) }
+        guard let transcript = CloudTranscript.deepgram(response.body) else {
+            throw .malformed(url: provider.url("/listen"), detail: tr("אין results.channels[0].alternatives[0].transcript בתשובה",
+                                                                     "the answer has no results.channels[0].alternatives[0].transcript"))
+        }
+        return transcript
+    }
+
+    private static func queryValue(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+"))) ?? text
     }
 
     // MARK: transport
@@ -113,10 +135,17 @@ public struct OpenAIClient: Sendable {
         var body: Data
     }
 
-    /// `keyHeader`: the header that carries the key as it is (ElevenLabs' `xi-api-key`); nil:
-    /// `Authorization: Bearer KEY`, as OpenAI-compatible servers take it.
+    /// How a request carries her key: `Authorization: Bearer KEY` (OpenAI-compatible servers),
+    /// `Authorization: Token KEY` (Deepgram), or the key as it is in a header of the provider's
+    /// own (ElevenLabs' `xi-api-key`).
+    enum KeyHeader {
+        case bearer
+        case token
+        case named(String)
+    }
+
     private func send(path: String, contentType: String, body: Data, accept: String,
-                      onBytes: (@Sendable ([UInt8]) -> Void)?, keyHeader: String? = nil) throws(ProviderFailure) -> Response {
+                      onBytes: (@Sendable ([UInt8]) -> Void)?, key keyHeader: KeyHeader = .bearer) throws(ProviderFailure) -> Response {
         let address = provider.url(path)
         guard let url = URL(string: address), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()) else {
             throw .badAddress(address)
@@ -130,7 +159,11 @@ public struct OpenAIClient: Sendable {
         // No "Expect: 100-continue": curl waits a second for a 100 that many servers never send.
         request.setValue("", forHTTPHeaderField: "Expect")
         if let key = provider.apiKey, !key.isEmpty {
-            if let keyHeader { request.setValue(key, forHTTPHeaderField: keyHeader) } else { request.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization") }
+            switch keyHeader {
+            case .bearer: request.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization")
+            case .token: request.setValue("Token \(key)", forHTTPHeaderField: "Authorization")
+            case .named(let header): request.setValue(key, forHTTPHeaderField: header)
+            }
         }
         let exchange = Exchange(onBytes: onBytes)
         let session = URLSession(configuration: .ephemeral, delegate: exchange, delegateQueue: nil)
@@ -153,6 +186,9 @@ public struct OpenAIClient: Sendable {
             } else if let detail = object["detail"] as? [String: Any], let text = detail["message"] as? String {
                 message = text
             } else if let text = object["detail"] as? String {
+                message = text
+            } else if let text = (object["err_msg"] ?? object["message"]) as? String {
+                // Deepgram's {"err_code", "err_msg"} (newer answers: {"category", "message"}).
                 message = text
             }
         }

@@ -57,8 +57,13 @@ public enum CaptionAPI: String, Sendable, Equatable, CaseIterable {
     case chatAudio = "chat-audio"
     /// ElevenLabs' speech-to-text (`/speech-to-text`, key in `xi-api-key`): the WAV with the
     /// line's language, asked for word times and speakers; its words keep their own times and
-    /// each change of speaker starts a line (`ElevenLabsTranscript`).
+    /// each change of speaker starts a line (`CloudTranscript.elevenLabs`).
     case elevenLabs = "elevenlabs"
+    /// Deepgram's pre-recorded transcription (`/listen`, key as `Authorization: Token`): the WAV
+    /// as the body, the language, smart formatting and speakers asked for in the query; as for
+    /// ElevenLabs, its words keep their times and each change of speaker starts a line
+    /// (`CloudTranscript.deepgram`).
+    case deepgram
 }
 
 /// A known cloud-captions provider, for `ozen caption provider set --preset NAME`.
@@ -94,8 +99,10 @@ extension ProviderSettings {
         CaptionPreset(name: "openrouter", baseURL: "https://openrouter.ai/api/v1", model: "google/gemini-2.5-flash", dollarsPerMinute: 0.15 / 60, api: .chatAudio),
         CaptionPreset(name: "gemini", baseURL: "https://generativelanguage.googleapis.com/v1beta/openai", model: "gemini-2.5-flash",
                       dollarsPerMinute: 0.15 / 60, api: .chatAudio),
-        // Its price per hour of speech depends on her plan (its pricing page): not shown.
+        // ElevenLabs' and Deepgram's prices per hour depend on her plan and on speakers being
+        // asked for (their pricing pages): not shown.
         CaptionPreset(name: "elevenlabs", baseURL: "https://api.elevenlabs.io/v1", model: "scribe_v2", dollarsPerMinute: nil, api: .elevenLabs),
+        CaptionPreset(name: "deepgram", baseURL: "https://api.deepgram.com/v1", model: "nova-3", dollarsPerMinute: nil, api: .deepgram),
         CaptionPreset(name: "ozen", baseURL: "http://127.0.0.1:8765/v1", model: "", dollarsPerMinute: nil, api: .transcriptions),
     ]
 

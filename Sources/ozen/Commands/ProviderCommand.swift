@@ -8,7 +8,7 @@ import OzenSessions
 /// transcription endpoint of cloud captions (its presets are transcription ones).
 ///
 ///     provider set (--preset NAME | --base-url URL) [--model M] [--timeout S] [--key-stdin]
-///                  [--api transcriptions|chat-audio|elevenlabs]   (captions: how a line's audio is sent)
+///                  [--api transcriptions|chat-audio|elevenlabs|deepgram]   (captions: how a line's audio is sent)
 ///     provider show        base URL, model, and the key masked
 ///     provider test        one short request, and what came back or why not
 ///
@@ -38,8 +38,8 @@ enum ProviderCommand {
             }
             if let named = args.value("--api") {
                 guard let chosen = CaptionAPI(rawValue: named) else {
-                    throw UsageError(tr("--api הוא transcriptions,‏ chat-audio או elevenlabs, קיבל '\(named)'",
-                                        "--api is transcriptions, chat-audio or elevenlabs, got '\(named)'"))
+                    throw UsageError(tr("--api הוא transcriptions,‏ chat-audio,‏ elevenlabs או deepgram, קיבל '\(named)'",
+                                        "--api is transcriptions, chat-audio, elevenlabs or deepgram, got '\(named)'"))
                 }
                 api = chosen
             }
@@ -75,6 +75,7 @@ enum ProviderCommand {
             let heard = switch settings.captionAPI {
             case .chatAudio: try client.transcribeByChat(wav: wav, instructions: ChatTranscription.instructions(languageName: "English", names: []))
             case .elevenLabs: try client.transcribeByElevenLabs(wav: wav, language: "en").text
+            case .deepgram: try client.transcribeByDeepgram(wav: wav, language: "en").text
             case .transcriptions: try client.transcribe(wav: wav, language: "en")
             }
             print(String(format: tr("ענה תוך %.1f שניות: '%@'", "answered in %.1f s: '%@'"), Date().timeIntervalSince(started), heard))
