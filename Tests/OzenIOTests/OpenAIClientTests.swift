@@ -26,6 +26,10 @@ import Testing
         func provider(key: String? = "sk-test-abcdefghijklmnop-9f2c", timeout: Double = 10) -> ProviderSettings {
             ProviderSettings(baseURL: base, model: "scripted", apiKey: key, timeout: timeout)
         }
+        /// This server as a cloud-captions provider of kind `api`.
+        func provider(captions api: CaptionAPI, model: String) -> ProviderSettings {
+            ProviderSettings(baseURL: base, model: model, apiKey: "sk-test-abcdefghijklmnop-9f2c", timeout: 10, captionAPI: api)
+        }
         final class Box: @unchecked Sendable {
             weak var owner: Scripted?
             func record(_ request: HTTPRequest) { owner?.record(request) }
@@ -141,6 +145,9 @@ import Testing
         }
     }
 
+    /// Half a second of a steady level as a WAV: what the cloud-caption exchanges send.
+    static let halfSecondWAV = Array(WAVEncoder(format: .pcm16, sampleRate: 16_000).encode([Float](repeating: 0.1, count: 8_000)))
+
     /// ElevenLabs' speech-to-text as its API reference gives it (hand-written, not recorded):
     /// multipart to `/v1/speech-to-text` with the key in `xi-api-key`, word times and speakers
     /// asked for; a refusal in its words (`{"detail": {"status", "message"}}`).
@@ -163,10 +170,7 @@ import Testing
                           {"text":"\#(fields.joined(separator: " "))","start":0.9,"end":1.4,"type":"word","speaker_id":"speaker_1"}]}
                 """#)
         }
-        var provider = server.provider()
-        provider.captionAPI = .elevenLabs
-        provider.model = "scribe_v2"
-        let wav = Array(WAVEncoder(format: .pcm16, sampleRate: 16_000).encode([Float](repeating: 0.1, count: 8_000)))
+        let provider = server.provider(captions: .elevenLabs, model: "scribe_v2"), wav = Self.halfSecondWAV
         let heard = try OpenAIClient(provider: provider).transcribeByElevenLabs(wav: wav, language: "he")
         #expect(heard.lines == ["8000", "scribe_v2 he true word false"], "a new line where the speaker changes; the sound left out")
         #expect(heard.words.map(\.start) == [0.1, 0.9] && heard.words.map(\.end) == [0.5, 1.4])
@@ -197,10 +201,7 @@ import Testing
                           {"word":"asked","punctuated_word":"\#(asked)","start":0.5,"end":0.9,"confidence":0.9,"speaker":1}]}]}]}}
                 """#)
         }
-        var provider = server.provider()
-        provider.captionAPI = .deepgram
-        provider.model = "nova-3"
-        let wav = Array(WAVEncoder(format: .pcm16, sampleRate: 16_000).encode([Float](repeating: 0.1, count: 8_000)))
+        let provider = server.provider(captions: .deepgram, model: "nova-3"), wav = Self.halfSecondWAV
         let heard = try OpenAIClient(provider: provider).transcribeByDeepgram(wav: wav, language: "he")
         #expect(heard.lines == ["8000.", "nova-3 he true true"], "a new line where the speaker changes, the punctuated words")
         #expect(heard.words.map(\.start) == [0.08, 0.5] && heard.words.map(\.end) == [0.4, 0.9])
