@@ -56,13 +56,14 @@ public final class CloudFinalsRecognizer: SpeechRecognizer, @unchecked Sendable 
                 case .chatAudio:
                     let text = try client.transcribeByChat(wav: wav, instructions: instructions ?? "")
                     let lines = ChatTranscription.lines(of: text)
-                    answer.finish(.success(CloudAnswer.Heard(lines: lines, words: nil)))
+                    answer.finish(.success(CloudTranscript(text: text, words: [], lines: lines)))
                 case .elevenLabs, .deepgram:
                     let heard = api == .deepgram ? try client.transcribeByDeepgram(wav: wav, language: language)
                                                  : try client.transcribeByElevenLabs(wav: wav, language: language)
-                    answer.finish(.success(CloudAnswer.Heard(lines: heard.lines, words: heard.words)))
+                    answer.finish(.success(heard))
                 case .transcriptions:
-                    answer.finish(.success(CloudAnswer.Heard(lines: [try client.transcribe(wav: wav, language: language, prompt: prompt)], words: nil)))
+                    let text = try client.transcribe(wav: wav, language: language, prompt: prompt)
+                    answer.finish(.success(CloudTranscript(text: text, words: [], lines: [text])))
                 }
             } catch { answer.finish(.failure(error)) }
         }
@@ -84,7 +85,7 @@ public final class CloudFinalsRecognizer: SpeechRecognizer, @unchecked Sendable 
                     let seconds = Double(samples.count) / Double(MonoAudio.speechRate)
                     switch api {
                     case .transcriptions: transcript.words = []
-                    case .elevenLabs, .deepgram: transcript.words = answered.words ?? []
+                    case .elevenLabs, .deepgram: transcript.words = answered.words
                     case .chatAudio:
                         transcript.words = ChatTranscription.timedWords(lines, from: transcript.words.first?.start ?? 0,
                                                                         to: transcript.words.last?.end ?? seconds)
@@ -126,22 +127,15 @@ public final class CloudFinalsRecognizer: SpeechRecognizer, @unchecked Sendable 
 
 /// The cloud's answer for one line, handed from the request's thread to the line's.
 private final class CloudAnswer: Sendable {
-    /// What the cloud heard: its lines (one per speaker where it says so), and its words with
-    /// their own times when it gives them.
-    struct Heard: Sendable {
-        var lines: [String]
-        var words: [TimedWord]?
-    }
-
     private let arrived = DispatchSemaphore(value: 0)
-    private let result = Mutex<Result<Heard, ProviderFailure>?>(nil)
+    private let result = Mutex<Result<CloudTranscript, ProviderFailure>?>(nil)
 
-    func finish(_ result: Result<Heard, ProviderFailure>) {
+    func finish(_ result: Result<CloudTranscript, ProviderFailure>) {
         self.result.withLock { $0 = result }
         arrived.signal()
     }
 
-    func wait(until deadline: Date) -> Result<Heard, ProviderFailure>? {
+    func wait(until deadline: Date) -> Result<CloudTranscript, ProviderFailure>? {
         _ = arrived.wait(timeout: .now() + max(0, deadline.timeIntervalSinceNow))
         return result.withLock { $0 }
     }

@@ -76,19 +76,14 @@ public final class RoomAndCall {
     }
 
     /// Room lines held long enough: each is checked once more and shown if it is hers.
-    public func tick(now: Double) -> [CaptionEvent] {
-        var out: [CaptionEvent] = []
-        for (id, line) in held.sorted(by: { $0.key < $1.key }) where now - line.since >= echo.holdFor {
-            held[id] = nil
-            out += settle(line, now: now, last: true)
-        }
-        return out
-    }
+    public func tick(now: Double) -> [CaptionEvent] { release(heldFor: echo.holdFor, now: now) }
 
     /// The end: every held room line is settled.
-    public func finish(now: Double) -> [CaptionEvent] {
+    public func finish(now: Double) -> [CaptionEvent] { release(heldFor: 0, now: now) }
+
+    private func release(heldFor seconds: Double, now: Double) -> [CaptionEvent] {
         var out: [CaptionEvent] = []
-        for (id, line) in held.sorted(by: { $0.key < $1.key }) {
+        for (id, line) in held.sorted(by: { $0.key < $1.key }) where now - line.since >= seconds {
             held[id] = nil
             out += settle(line, now: now, last: true)
         }

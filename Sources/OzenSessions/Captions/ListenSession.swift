@@ -48,6 +48,14 @@ public struct ListenSession {
 }
 
 extension ListenSession {
+    /// Captions what `--device` opened: one source, or the room and a call together.
+    public func run(_ sources: ListeningSources, to sink: @escaping @Sendable (CaptionEvent) -> Void) throws {
+        switch sources {
+        case .one(let microphone): try run(microphone, to: sink)
+        case .roomAndCall(let room, let call): try run(room: room, call: call, to: sink)
+        }
+    }
+
     /// Captions the room (`room`, a microphone) and a call on the computer (`call`, what an
     /// output plays) together into one conversation until Ctrl-C or SIGTERM, or until either
     /// source gives up (then both stop, and the one that gave up is the `MicrophoneProblem`).
@@ -58,11 +66,9 @@ extension ListenSession {
         defer { running.finished() }
         let run = try CaptionRun(settings: settings, command: "listen", inline: false, clock: { RealTimeClock() }, to: sink)
         let output = run.output, diagnostics = run.diagnostics
-        let first = run.pipeline, second = try run.secondPipeline()
-        let both = RoomAndCallRun(
-            room: .init(source: .room, input: room, inbox: LiveAudioInbox(), captioner: first.captioner, followers: first.followers, listeners: first.listeners),
-            call: .init(source: .call, input: call, inbox: LiveAudioInbox(), captioner: second.captioner, followers: second.followers, listeners: second.listeners),
-            send: { output.send($0) })
+        let both = RoomAndCallRun(room: .init(source: .room, input: room, inbox: LiveAudioInbox(), pipeline: run.pipeline),
+                                  call: .init(source: .call, input: call, inbox: LiveAudioInbox(), pipeline: try run.secondPipeline()),
+                                  send: { output.send($0) })
         let signals = StopSignals { both.stop() }
         try both.run(status: { diagnostics.microphone($0) }) { captioner, delivered, event in
             diagnostics.update(from: captioner, deliveredSeconds: delivered, event: event)

@@ -9,14 +9,12 @@ import Synchronization
 /// a third thread letting out the room lines it held. It ends when both sources have ended
 /// (`stop`, or one of them giving up, which stops the other).
 final class RoomAndCallRun: Sendable {
-    /// One source, its inbox and its pipeline (captioner, what follows its lines, what hears its audio).
+    /// One source, its inbox and its pipeline.
     struct Side {
         var source: LineSource
         var input: MicrophoneInput
         var inbox: LiveAudioInbox
-        var captioner: LiveCaptioner
-        var followers: [any CaptionFollower]
-        var listeners: [any AudioListener]
+        var pipeline: CaptionRun.Pipeline
     }
 
     private let room: SourceSide
@@ -38,9 +36,9 @@ final class RoomAndCallRun: Sendable {
     }
 
     /// Lines shown from both, without the call's echoes.
-    var lines: Int { room.side.captioner.linesEmitted + call.side.captioner.linesEmitted - joined.echoLines }
+    var lines: Int { room.side.pipeline.captioner.linesEmitted + call.side.pipeline.captioner.linesEmitted - joined.echoLines }
     /// The longer source's audio.
-    var seconds: Double { max(room.side.captioner.fedSeconds, call.side.captioner.fedSeconds) }
+    var seconds: Double { max(room.side.pipeline.captioner.fedSeconds, call.side.pipeline.captioner.fedSeconds) }
     /// The source that gave up or failed, if one did.
     var problem: MicrophoneProblem? { gaveUp.withLock { $0 } }
 
@@ -107,9 +105,9 @@ private final class SourceSide: @unchecked Sendable {
     /// Runs the pipeline on what the source delivers until its inbox closes; each event,
     /// after what follows the lines, goes to `send`.
     func caption(send: (LineSource, LiveCaptioner, Double, CaptionEvent) -> Void) {
-        let captioner = side.captioner, followers = side.followers, source = side.source, input = side.input
+        let captioner = side.pipeline.captioner, followers = side.pipeline.followers, source = side.source, input = side.input
         do {
-            try LiveStream.run(side.inbox, through: captioner, listeners: side.listeners) { event in
+            try LiveStream.run(side.inbox, through: captioner, listeners: side.pipeline.listeners) { event in
                 CaptionFollowing.send(event, through: followers) { send(source, captioner, input.deliveredSeconds, $0) }
             }
         } catch {

@@ -87,10 +87,10 @@ final class OwnSource: @unchecked Sendable {
             let (roomCaptioner, roomFollowers) = try pipeline(clock: clock)
             let (callCaptioner, callFollowers) = try pipeline(clock: clock)
             let both = RoomAndCallRun(
-                room: .init(source: .room, input: room, inbox: inboxes.room, captioner: roomCaptioner, followers: roomFollowers,
-                            listeners: listeners + roomFollowers),
-                call: .init(source: .call, input: call, inbox: inboxes.call, captioner: callCaptioner, followers: callFollowers,
-                            listeners: callFollowers),
+                room: .init(source: .room, input: room, inbox: inboxes.room,
+                            pipeline: .init(captioner: roomCaptioner, followers: roomFollowers, listeners: listeners + roomFollowers)),
+                call: .init(source: .call, input: call, inbox: inboxes.call,
+                            pipeline: .init(captioner: callCaptioner, followers: callFollowers, listeners: callFollowers)),
                 send: { [weak self] in self?.handle($0) })
             try both.run()
             handle(.status(.finished(lines: both.lines, audioSeconds: both.seconds), at: both.seconds))

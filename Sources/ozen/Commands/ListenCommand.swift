@@ -45,12 +45,8 @@ enum ListenCommand {
             try ServeSession(settings: serve).run(to: EventPrinter(json: settings.json, showsStatus: true).print)
             return
         }
-        let printer = EventPrinter(json: settings.json, showsStatus: true)
         do {
-            switch sources {
-            case .one(let microphone): try ListenSession(settings: settings).run(microphone, to: printer.print)
-            case .roomAndCall(let room, let call): try ListenSession(settings: settings).run(room: room, call: call, to: printer.print)
-            }
+            try ListenSession(settings: settings).run(sources, to: EventPrinter(json: settings.json, showsStatus: true).print)
         } catch let problem as MicrophoneProblem {
             Exit.fail(.noInput, problem.description)
         }
