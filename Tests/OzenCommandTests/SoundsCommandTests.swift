@@ -140,4 +140,51 @@ import Testing
         let captionTypo = try OzenProcess.run(["caption", Fixtures.jfk.path, "--mute-sound", "sirens"], environment: environment)
         #expect(captionTypo.status == 64 && captionTypo.stderr.contains("no sound is called 'sirens'"), "\(captionTypo.stderr)")
     }
+
+    /// Her doorbell taught from one real recording of it alone (`ozen sounds teach`) is found by
+    /// her name when it rings into talk at the same loudness, through `ozen caption` and `ozen
+    /// sounds hear`; a recording with no sound, a missing file, an unknown kind and a list
+    /// that is not hers are said in one line each and change nothing; `forget` removes it.
+    @Test func herDoorbellTaughtFromOneRecordingIsFoundByHerName() throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        let chime = Fixtures.path("alerts/doorbell-dingdong.wav")
+        let taught = try OzenProcess.run(["sounds", "teach", "Front door", chime], environment: environment)
+        #expect(taught.status == 0 && taught.stdout.contains(#"taught "Front door" (doorbell, priority 2) from 1 recording"#), "\(taught.stdout)\(taught.stderr)")
+        let listed = try OzenProcess.run(["sounds", "taught"], environment: environment)
+        #expect(listed.stdout == "Front door\tdoorbell\t2\tdoorbell-dingdong.wav\n", "\(listed.stdout)")
+
+        let talk = try WAVDecoder().read(path: Fixtures.path("librivox/sense_and_sensibility_01_austen_64kb-0880.wav")).atSpeechRate().samples
+        let ring = try WAVDecoder().read(path: chime).atSpeechRate().samples
+        let mixed = home.appendingPathComponent("rung.wav")
+        try WAVEncoder().encode(SoundMix.mix(sound: ring, into: talk, at: 2 * MonoAudio.speechRate, levelDB: 0)).write(to: mixed)
+        let captioned = try OzenProcess.run(["caption", mixed.path, "--language", "en", "--json", "--no-save", "--no-speakers"], environment: environment)
+        #expect(captioned.status == 0, "\(captioned.stderr)")
+        let sounds = try events(captioned.stdout).filter { $0["type"] as? String == "sound" && $0["kind"] as? String == "taught" }
+        #expect(sounds.count == 1, "\(captioned.stdout)")
+        let found = try #require(sounds.first)
+        #expect(found["class"] as? String == "Front door" && found["priority"] as? Int == 2)
+        #expect((found["at"] as? Double ?? 0) >= 2 && (found["at"] as? Double ?? 99) <= 3, "\(found)")
+        let heard = try OzenProcess.run(["sounds", "hear", mixed.path], environment: environment)
+        #expect(heard.stdout.contains("🔔 Front door ["), "\(heard.stdout)")
+
+        let silence = home.appendingPathComponent("silence.wav")
+        try WAVEncoder().encode([Float](repeating: 0, count: MonoAudio.speechRate)).write(to: silence)
+        let quiet = try OzenProcess.run(["sounds", "teach", "Oven", silence.path], environment: environment)
+        #expect(quiet.status == 65 && quiet.stderrLines.count == 1 && quiet.stderr.contains("hardly any sound"), "\(quiet.stderr)")
+        let missing = try OzenProcess.run(["sounds", "teach", "Oven", home.appendingPathComponent("nothing.wav").path], environment: environment)
+        #expect(missing.status == 66 && missing.stderr.contains("no such file"), "\(missing.stderr)")
+        let kind = try OzenProcess.run(["sounds", "teach", "Oven", chime, "--kind", "oven"], environment: environment)
+        #expect(kind.status == 64 && kind.stderr.contains("--kind is alarm, doorbell or appliance"), "\(kind.stderr)")
+        #expect(try OzenProcess.run(["sounds", "taught"], environment: environment).stdout == listed.stdout)
+
+        let forgot = try OzenProcess.run(["sounds", "forget", "front door"], environment: environment)
+        #expect(forgot.status == 0 && forgot.stdout.contains("forgot"), "\(forgot.stdout)")
+        #expect(try OzenProcess.run(["sounds", "taught"], environment: environment).stdout.contains("no sounds taught yet"))
+        let again = try OzenProcess.run(["sounds", "forget", "Front door"], environment: environment)
+        #expect(again.status == 66 && again.stderr.contains("no taught sound is called 'Front door'"), "\(again.stderr)")
+
+        try Data("not a list".utf8).write(to: home.appendingPathComponent("taught-sounds.json"))
+        let broken = try OzenProcess.run(["sounds", "taught"], environment: environment)
+        #expect(broken.status == 65 && broken.stderr.contains("is not a list of taught sounds"), "\(broken.stderr)")
+    }
 }

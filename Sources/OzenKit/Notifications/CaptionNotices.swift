@@ -18,9 +18,11 @@ public struct CaptionNotices: Sendable {
     public mutating func actions(for event: CaptionEvent) -> [NoticeAction] {
         switch event {
         case .sound(let sound):
-            let key = "sound:" + sound.kind
+            // A taught sound is shown by her name for it, and each of hers is its own key.
+            let taught = sound.kind == TaughtSound.eventKind
+            let key = "sound:" + sound.kind + (taught ? ":" + sound.className : "")
             guard throttle.allows(key, at: sound.at) else { return [] }
-            let shown = SoundKind.named(sound.kind)?.shown ?? sound.kind
+            let shown = taught ? sound.className : SoundKind.named(sound.kind)?.shown ?? sound.kind
             let danger = sound.priority >= 3
             return [.show(DesktopNotice(key: key, title: danger ? "🚨 " + shown : "🔔 " + shown,
                                         body: tr("Ozen שמע: \(sound.className)", "Ozen heard: \(sound.className)"),

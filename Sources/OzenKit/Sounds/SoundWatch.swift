@@ -31,6 +31,9 @@ public final class SoundWatch: AudioListener {
     public var onScores: (([Float], Double, Double, AlarmRhythm.Pattern?) -> Void)?
     /// Listens for steady tones in the classifier's audio between windows.
     private var tone: StableTone
+    /// Finds the sounds she taught in the same audio, frame by frame rather than window by
+    /// window (nil when she has taught none).
+    private var taught: TaughtSoundMatcher?
 
     private let windowLength: Int
     private let hopLength: Int
@@ -44,8 +47,9 @@ public final class SoundWatch: AudioListener {
     private var nextWindowEnd: Int
 
     public init(classifier: any SoundClassifier, muted: Set<String> = [], kinds: [SoundKind]? = nil,
-                inputRate: Int = MonoAudio.speechRate, hopSeconds: Double = standardHopSeconds) {
+                inputRate: Int = MonoAudio.speechRate, hopSeconds: Double = standardHopSeconds, taught: [TaughtSound] = []) {
         self.classifier = classifier
+        self.taught = taught.isEmpty ? nil : TaughtSoundMatcher(sounds: taught, rate: classifier.sampleRate)
         self.hopSeconds = hopSeconds
         self.policy = SoundAlertPolicy(classNames: classifier.classNames, kinds: kinds ?? classifier.tagger.kinds, muted: muted,
                                        hopSeconds: hopSeconds)
@@ -99,6 +103,9 @@ public final class SoundWatch: AudioListener {
             // Joined a stream already under way: windows start where the audio does.
             bufferEnd = startSample
             nextWindowEnd = startSample + windowLength
+        }
+        if taught != nil {
+            for alert in taught!.push(samples, start: start) { emit(.sound(alert)) }
         }
         var offset = 0
         while offset < samples.count {

@@ -15,20 +15,21 @@ enum SoundsCommand {
         case "mute", "unmute": try mute(rest, on: sub == "mute", home: home)
         case "hear": try hear(rest, home: home)
         case "eval": try SoundsEvalCommand.run(rest, home: home)
+        case "teach": try teach(rest, home: home)
+        case "taught": try taught(rest, home: home)
+        case "forget": try forget(rest, home: home)
         default: throw UsageError(usage)
         }
     }
 
     static var usage: String {
-        tr("השתמשו ב־ozen sounds list | mute סוג... | unmute סוג... | hear קובץ.wav | eval",
-           "use ozen sounds list | mute KIND... | unmute KIND... | hear FILE.wav | eval")
+        tr("השתמשו ב־ozen sounds list | mute סוג... | unmute סוג... | hear קובץ.wav | eval | teach שם קובץ.wav... [--kind alarm|doorbell|appliance] | taught | forget שם",
+           "use ozen sounds list | mute KIND... | unmute KIND... | hear FILE.wav | eval | teach NAME FILE.wav... [--kind alarm|doorbell|appliance] | taught | forget NAME")
     }
 
-    /// The sound watch `caption` and `hear` use: the installed standard tagger, her muted list and the
-    /// kinds muted for this run.
+    /// The sound watch `caption` and `hear` use (`SoundAlerts.watch`).
     static func watch(home: OzenHome, alsoMuted: [String] = []) throws -> SoundWatch {
-        let muted = try MutedSounds.load(from: MutedSounds.path(in: home)).kinds.union(try kinds(alsoMuted))
-        return SoundWatch(classifier: try SoundTagger.standard.classifier(home: home), muted: muted)
+        try SoundAlerts.watch(home: home, alsoMuted: try kinds(alsoMuted))
     }
 
     /// Checks kind names typed by a person.
@@ -42,6 +43,43 @@ enum SoundsCommand {
             found.insert(kind.name)
         }
         return found
+    }
+
+    /// `ozen sounds teach NAME FILE... [--kind alarm|doorbell|appliance]`.
+    static func teach(_ arguments: [String], home: OzenHome) throws {
+        let args = try ArgumentReader(arguments, options: ["--kind"], flags: [])
+        let groupName = args.value("--kind") ?? TaughtSound.Group.doorbell.rawValue
+        guard let group = TaughtSound.Group(rawValue: groupName) else {
+            throw UsageError(tr("--kind הוא alarm (אזעקה), doorbell (בדלת) או appliance (מכשיר), קיבל '\(groupName)'",
+                                "--kind is alarm, doorbell or appliance, got '\(groupName)'"))
+        }
+        guard let name = args.positional.first, args.positional.count >= 2 else { throw UsageError(usage) }
+        let files = Array(args.positional.dropFirst())
+        let sound = try SoundTeaching.teach(name, group: group, files: files, home: home)
+        let landmarks = sound.prints.map { String($0.hashes.count) }.joined(separator: ", ")
+        print(tr("למדתי את \"\(sound.name)\" (\(sound.group.rawValue), עדיפות \(sound.group.priority)) מ־\(files.count) הקלטות (סימנים: \(landmarks))",
+                 "taught \"\(sound.name)\" (\(sound.group.rawValue), priority \(sound.group.priority)) from \(files.count) recording(s) (landmarks: \(landmarks))"))
+    }
+
+    /// `ozen sounds taught`: her sounds, one a line: name, kind, priority, recordings.
+    static func taught(_ arguments: [String], home: OzenHome) throws {
+        guard arguments.isEmpty else { throw UsageError(usage) }
+        let sounds = try TaughtSounds.load(from: TaughtSounds.path(in: home)).sounds
+        if sounds.isEmpty {
+            print(tr("עוד לא לימדו צלילים (ozen sounds teach שם קובץ.wav)", "no sounds taught yet (ozen sounds teach NAME FILE.wav)"))
+        }
+        for sound in sounds {
+            print("\(sound.name)\t\(sound.group.rawValue)\t\(sound.group.priority)\t\(sound.prints.map(\.recording).joined(separator: ", "))")
+        }
+    }
+
+    /// `ozen sounds forget NAME`.
+    static func forget(_ arguments: [String], home: OzenHome) throws {
+        guard arguments.count == 1, let name = arguments.first else { throw UsageError(usage) }
+        guard try SoundTeaching.forget(name, home: home) else {
+            Exit.fail(.noInput, tr("לא לימדו צליל בשם '\(name)' (ozen sounds taught)", "no taught sound is called '\(name)' (ozen sounds taught)"))
+        }
+        print(tr("שכחתי את \"\(name)\"", "forgot \"\(name)\""))
     }
 
     static func list(home: OzenHome) throws {

@@ -8,7 +8,7 @@ import OzenSessions
 enum SoundsEvalCommand {
     static func settings(_ arguments: [String]) throws -> SoundsEvalSettings {
         let args = try ArgumentReader(arguments, options: ["--half", "--levels", "--minutes", "--fixtures", "--only", "--tagger", "--feed", "--window", "--recent", "--hop"],
-                                      flags: ["--tune", "--json", "--against-talk", "--retune", "--ceiling"])
+                                      flags: ["--tune", "--json", "--against-talk", "--retune", "--ceiling", "--taught"])
         guard args.positional.isEmpty else { throw UsageError(SoundsCommand.usage) }
         let levels = try (args.value("--levels") ?? "0,-10,-20").split(separator: ",").map { raw -> Double in
             guard let level = Double(raw.trimmingCharacters(in: .whitespaces)), (-40...40).contains(level) else {
@@ -71,6 +71,10 @@ enum SoundsEvalCommand {
     }
 
     static func run(_ arguments: [String], home: OzenHome) throws {
+        if arguments.contains("--taught") {
+            print(try TaughtSoundsEval.run(try settings(arguments.filter { $0 != "--taught" })))
+            return
+        }
         print(try SoundsEval.run(try settings(arguments), home: home))
     }
 }

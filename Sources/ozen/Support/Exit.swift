@@ -20,7 +20,7 @@ enum Exit: Int32 {
             }
         case is ModelError: return .setup
         case is UsageError, is KnobError: return .usage
-        case is TooLittleSpeech: return .badInput
+        case is TooLittleSpeech, is TaughtSoundsError: return .badInput
         case is NotEnrolled: return .noInput
         default: return .failure
         }

@@ -1,0 +1,68 @@
+import Foundation
+
+/// A sound she taught Ozen from her own recording ("Front door", "Oven timer"): her name for
+/// it, what kind of alert it raises, and what it sounds like, as the landmarks of its
+/// recordings (`SoundLandmarks`). Found under conversation by those landmarks
+/// (`TaughtSoundMatcher`), not by any AudioSet class: her doorbell need not sound like one.
+public struct TaughtSound: Codable, Sendable, Equatable {
+    /// What a taught sound is to her, which sets its priority as for the built-in kinds.
+    public enum Group: String, Codable, Sendable, CaseIterable {
+        case alarm, doorbell, appliance
+
+        /// 3 a danger, 2 needs her now, 1 good to know.
+        public var priority: Int {
+            switch self {
+            case .alarm: return 3
+            case .doorbell: return 2
+            case .appliance: return 1
+            }
+        }
+    }
+
+    /// One recording's landmarks, frames counted from its own start.
+    public struct Print: Codable, Sendable, Equatable {
+        /// The recording's file name.
+        public var recording: String
+        /// Seconds the recording lasts.
+        public var seconds: Double
+        /// Landmark hashes and their frames, in the same order.
+        public var hashes: [UInt32]
+        public var frames: [Int32]
+
+        public init(recording: String, seconds: Double, landmarks: [SoundLandmark]) {
+            self.recording = recording
+            self.seconds = seconds
+            hashes = landmarks.map(\.hash)
+            frames = landmarks.map(\.frame)
+        }
+
+        /// A recording of the sound alone at `rate`: its landmarks within `withinOfLoudest` dB of
+        /// its loudest peak (a room's hush around the ring teaches nothing).
+        public init(recording: String, samples: [Float], rate: Int) {
+            self.init(recording: recording, seconds: Double(samples.count) / Double(rate),
+                      landmarks: SoundLandmarks.of(samples, rate: rate, withinOfLoudest: Self.withinOfLoudest))
+        }
+
+        /// dB under its loudest peak that a taught recording's peaks are kept within.
+        public static let withinOfLoudest: Float = 40
+
+        public var landmarks: [SoundLandmark] { zip(hashes, frames).map { SoundLandmark(hash: $0, frame: $1) } }
+    }
+
+    /// Her name, as she typed it.
+    public var name: String
+    public var group: Group
+    /// One print for each recording she taught it from.
+    public var prints: [Print]
+    public var taught: Date
+
+    public init(name: String, group: Group, prints: [Print], taught: Date = Date()) {
+        self.name = name
+        self.group = group
+        self.prints = prints
+        self.taught = taught
+    }
+
+    /// The event kind every taught sound's alert carries; her name for it is its `class`.
+    public static let eventKind = "taught"
+}

@@ -1,0 +1,151 @@
+import Foundation
+import OzenKit
+
+/// `ozen sounds eval --taught [--levels 0,-10] [--minutes 60] [--feed 16000|32000]`: how well a
+/// sound she taught from one recording is found when it rings under conversation, how soon,
+/// and how often a taught sound is raised where it is not.
+///
+/// Every real recording of a half that must raise an alert is taught from itself alone (its
+/// 16 kHz copy, as `ozen sounds teach` takes a file), all of them at once, as if she had taught
+/// them all; then each real recording of the half (sounds that must raise nothing among them)
+/// is laid into each of the half's speech recordings, 2 s in, at each level, as `ozen sounds
+/// eval` lays them. A trial is found when its own sound is raised from 0.5 s before it starts
+/// to 2 s after it ends; the onset is from the sound's start to the moment its alert was sure
+/// (`TaughtSoundMatcher.sureAt`). A taught sound of another kind raised in a trial is a wrong
+/// alert (two babies crying may be taken for each other; a baby for a doorbell may not); the
+/// half's plain talk, looped to `minutes`, counts alerts per taught sound and hour. The votes
+/// needed are chosen on the tune half (the fewest at which its talk raises under one alert per
+/// ten sound-hours and wrong alerts come in under one trial in twenty) and reported on the
+/// report half, which chose nothing.
+public enum TaughtSoundsEval {
+    struct Trial {
+        /// Index of its own sound among the taught, nil for one that must raise nothing.
+        var own: Int?
+        var level: Double
+        var start: Double
+        var end: Double
+        var landmarks: [SoundLandmark]
+    }
+
+    struct Heard {
+        var taught: [AlertRecording]
+        var sounds: [TaughtSound]
+        var trials: [Trial]
+        var talk: [SoundLandmark]
+        var talkSeconds: Double
+        var rate: Int
+    }
+
+    struct Outcome {
+        var found: [Double: Int] = [:]
+        var tried: [Double: Int] = [:]
+        var onsets: [Double: [Double]] = [:]
+        var wrong = 0
+        var talkAlerts = 0
+        var talkPerSoundHour = 0.0
+        /// Recordings missed at the loudest level, with how many of their trials there missed.
+        var missed: [String: Int] = [:]
+    }
+
+    static let votes = [4, 6, 8, 10, 12, 15, 20, 25, 30]
+
+    public static func run(_ options: SoundsEvalSettings) throws -> String {
+        let tune = try hear(.tune, options: options)
+        let tuned = votes.map { ($0, outcome(tune, votes: $0)) }
+        // The fewest votes that keep the tune half quiet (no wrong alert, none in its talk), one
+        // step up the grid for margin, as the kinds' search keeps one.
+        let quiet = tuned.firstIndex { $0.1.talkAlerts == 0 && $0.1.wrong == 0 } ?? votes.count - 1
+        let chosen = votes[min(votes.count - 1, quiet + 1)]
+        let report = try hear(.report, options: options)
+        var lines = [tr("צלילים שלימדו, כל אחד מהקלטה אחת שלו לבדה (ozen sounds eval --taught, מוזן ב־\(options.feedRate) הרץ):",
+                        "taught sounds, each from one recording of it alone (ozen sounds eval --taught, fed at \(options.feedRate) Hz):"),
+                     tr("  \(chosen) קולות נבחרו על חצי tune (\(tune.taught.count) צלילים); ב־Ozen: \(TaughtSoundMatcher.standardVotes)",
+                        "  \(chosen) votes chosen on the tune half (\(tune.taught.count) sounds); Ozen's: \(TaughtSoundMatcher.standardVotes)")]
+        let standard = outcome(report, votes: TaughtSoundMatcher.standardVotes)
+        lines.append("  report (\(report.taught.count) " + tr("צלילים", "sounds") + ", \(TaughtSoundMatcher.standardVotes) "
+                     + tr("קולות", "votes") + "): " + summary(standard, heard: report, levels: options.levels))
+        lines.append(tr("  לא נמצאו ברמה הגבוהה (ניסויים):", "  missed at the loudest level (trials):") + " "
+                     + standard.missed.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        lines.append(tr("  בכל מספר קולות:", "  at each number of votes:"))
+        for (count, result) in tuned {
+            lines.append("    tune \(count): " + summary(result, heard: tune, levels: options.levels))
+        }
+        for count in votes {
+            lines.append("    report \(count): " + summary(outcome(report, votes: count), heard: report, levels: options.levels))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func summary(_ result: Outcome, heard: Heard, levels: [Double]) -> String {
+        var parts: [String] = []
+        for level in levels {
+            parts.append("\(Int(level)) dB \(result.found[level] ?? 0)/\(result.tried[level] ?? 0)")
+            if let onsets = result.onsets[level], !onsets.isEmpty {
+                parts.append(tr("חציון השהיה \(String(format: "%.2f", Percentile.median(onsets) ?? 0)) שנ׳", "median onset \(String(format: "%.2f", Percentile.median(onsets) ?? 0)) s"))
+            }
+        }
+        parts.append(tr("התראות מסוג אחר \(result.wrong) ב־\(heard.trials.count) ניסויים", "alerts of another kind \(result.wrong) in \(heard.trials.count) trials"))
+        parts.append(tr("בדיבור \(result.talkAlerts) ב־\(Int(heard.talkSeconds / 60)) דק׳ (\(String(format: "%.2f", result.talkPerSoundHour)) לצליל לשעה)",
+                        "in talk \(result.talkAlerts) in \(Int(heard.talkSeconds / 60)) min (\(String(format: "%.2f", result.talkPerSoundHour)) per sound an hour)"))
+        return parts.joined(separator: ", ")
+    }
+
+    static func outcome(_ heard: Heard, votes: Int) -> Outcome {
+        var result = Outcome()
+        for trial in heard.trials {
+            var matcher = TaughtSoundMatcher(sounds: heard.sounds, rate: heard.rate, votesNeeded: votes)
+            let alerts = matcher.match(trial.landmarks)
+            let ownKind = trial.own.map { heard.taught[$0].kind }
+            for alert in alerts {
+                guard let index = heard.sounds.firstIndex(where: { $0.name == alert.className }) else { continue }
+                if ownKind == nil || heard.taught[index].kind != ownKind! { result.wrong += 1 }
+            }
+            guard let own = trial.own else { continue }
+            result.tried[trial.level, default: 0] += 1
+            let name = heard.sounds[own].name
+            if let alert = alerts.first(where: { $0.className == name && $0.at >= trial.start - 0.5 && $0.at <= trial.end + 2 }) {
+                result.found[trial.level, default: 0] += 1
+                result.onsets[trial.level, default: []].append(max(0, alert.at - trial.start))
+            } else if trial.level == heard.trials.map(\.level).max() {
+                result.missed[name, default: 0] += 1
+            }
+        }
+        var matcher = TaughtSoundMatcher(sounds: heard.sounds, rate: heard.rate, votesNeeded: votes)
+        result.talkAlerts = matcher.match(heard.talk).count
+        result.talkPerSoundHour = Double(result.talkAlerts) / max(Double(heard.sounds.count) * heard.talkSeconds / 3600, 1e-9)
+        return result
+    }
+
+    static func hear(_ half: AlertRecording.Half, options: SoundsEvalSettings) throws -> Heard {
+        let feed = options.feedRate
+        let real = try SoundsEval.recordings(in: options.folder).filter { $0.half == half && !$0.isStandIn }
+        let taught = real.filter { $0.kind != nil }
+        let sounds = try taught.map { recording in
+            let samples = try SoundsEval.alertSamples(recording.file, folder: options.folder, rate: MonoAudio.speechRate)
+            return TaughtSound(name: recording.file, group: .doorbell,
+                               prints: [TaughtSound.Print(recording: recording.file, samples: samples, rate: MonoAudio.speechRate)])
+        }
+        let beds = try SoundsEval.speechBeds(half, folder: options.folder).map { SoundsEval.upsampled($0.samples, to: feed) }
+        let rate = Double(feed)
+        let offset = Int(SoundsEval.soundStart * rate)
+        var trials: [Trial] = []
+        for recording in real {
+            let sound = SoundMix.repeated(try SoundsEval.alertSamples(recording.file, folder: options.folder, rate: feed),
+                                          times: recording.times, gapSeconds: recording.gap, rate: feed)
+            // Sounds that must raise nothing are laid in at the loudest level only.
+            for level in recording.kind == nil ? [options.levels.max() ?? 0] : options.levels {
+                for bed in beds {
+                    let around = (0..<(offset + sound.count + 4 * feed)).map { bed[$0 % bed.count] }
+                    let mixed = SoundMix.mix(sound: sound, into: around, at: offset, levelDB: level, rate: feed)
+                    trials.append(Trial(own: taught.firstIndex(of: recording), level: level, start: SoundsEval.soundStart,
+                                        end: SoundsEval.soundStart + Double(sound.count) / rate,
+                                        landmarks: SoundLandmarks.of(mixed, rate: feed)))
+                }
+            }
+        }
+        let talk = try SoundsEval.talk(half, beds: beds.enumerated().map { (name: "\($0.offset)", samples: $0.element) },
+                                       folder: options.folder, minutes: options.minutes, rate: feed)
+        return Heard(taught: taught, sounds: sounds, trials: trials, talk: SoundLandmarks.of(talk.samples, rate: feed),
+                     talkSeconds: talk.seconds, rate: feed)
+    }
+}
