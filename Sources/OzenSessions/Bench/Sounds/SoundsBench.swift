@@ -7,7 +7,8 @@ import OzenKit
 /// (EfficientAT's windows brought up to 32 kHz first, as the phone's audio is), beside a
 /// baseline run in the same command on the same audio: YAMNet's log-mel front end alone.
 /// Prints medians and p90 in milliseconds, the ratio to the baseline, and the share of one core
-/// each needs when it looks at a new window every 0.48 s, as a live listener does.
+/// each needs when it looks at a new window every 0.48 s, as a live listener does; and what the
+/// sounds she taught add (`TaughtSoundMatcher`, the recordings given taught from themselves).
 public enum SoundsBench {
     static let hop = SoundWatch.standardHopSeconds
 
@@ -63,6 +64,19 @@ public enum SoundsBench {
             }
             rows.append((name + (tagger == .standard ? " *" : ""), times))
         }
+        // Sounds she taught (each recording given, taught from itself): their landmarks and votes
+        // over the stream at 32 kHz, a window's hop of it at a time, in order, as a microphone's.
+        let taught = audio.prefix(5).enumerated().map { index, samples in
+            TaughtSound(name: "taught \(index + 1)", group: .doorbell,
+                        prints: [TaughtSound.Print(recording: "\(index + 1)", samples: samples, rate: MonoAudio.speechRate)])
+        }
+        var matcher = TaughtSoundMatcher(sounds: taught, rate: EfficientATLogMel.sampleRate)
+        let stream = up.resample(audio.joined().map { $0 })
+        let piece = Int(hop * Double(EfficientATLogMel.sampleRate))
+        rows.append(("\(taught.count) taught sounds, \(String(format: "%.2f", hop)) s at 32 kHz", (0..<count).map { i in
+            let start = (i * piece) % max(1, stream.count - piece)
+            return milliseconds { _ = matcher.push(Array(stream[start..<(start + piece)]), start: Double(i) * hop) }
+        }))
         write("\(count) timed windows of each from \(recordings.count) recording(s), \(ProcessInfo.processInfo.activeProcessorCount) CPUs, "
               + "BLAS on 1 thread; * the tagger the alerts use")
         write("                                      median ms   p90 ms   ratio   " + String(format: "one window every %.2f s", hop))
