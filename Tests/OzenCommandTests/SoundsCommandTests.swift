@@ -187,4 +187,58 @@ import Testing
         let broken = try OzenProcess.run(["sounds", "taught"], environment: environment)
         #expect(broken.status == 65 && broken.stderr.contains("is not a list of taught sounds"), "\(broken.stderr)")
     }
+
+    /// A room's hush for the tests' microphone: steady noise about 60 dB under full scale, so
+    /// the microphone is never digital silence.
+    static func hush(seconds: Double) -> [Float] {
+        var state: UInt32 = 777
+        return (0..<Int(seconds * Double(MonoAudio.speechRate))).map { _ in
+            state = state &* 1_103_515_245 &+ 12_345
+            return (Float(state >> 16 & 0x7FFF) / 32_768 - 0.5) * 0.002
+        }
+    }
+
+    /// `ozen sounds teach NAME --record 2` takes her doorbell twice from the microphone (the
+    /// tests' ALSA device playing a real ding-dong in a room's hush, then a quiet room), says what to do and shows
+    /// the level, and the sound it keeps is found in talk; a microphone that hears no sound
+    /// says so in one line and keeps nothing.
+    @Test func herDoorbellTaughtFromTheMicrophone() throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        let chime = try WAVDecoder().read(path: Fixtures.path("alerts/doorbell-dingdong.wav")).atSpeechRate().samples
+        let card = try TestSoundCard()
+        let rings = Self.hush(seconds: 1) + chime + Self.hush(seconds: 2) + Self.hush(seconds: 1) + chime + Self.hush(seconds: 3)
+        card.play(TestSoundCard.pcm16(rings), on: "ozen_test_mic")
+        // Then a quiet room, paced as a microphone is, so the device never waits on an empty pipe.
+        let room = QuietRoom(card: card)
+        defer { room.stop() }
+        var withCard = environment
+        withCard["ALSA_CONFIG_PATH"] = card.alsaConfigPath
+        let taught = try OzenProcess.run(["sounds", "teach", "Front door", "--record", "2", "--device", "ozen_test_mic"], environment: withCard)
+        // The level meter redraws its line with carriage returns; the report shows them as lines.
+        let said = taught.stderr.replacingOccurrences(of: "\r", with: "\n")
+        #expect(taught.status == 0 && taught.stdout.contains(#"taught "Front door" (doorbell, priority 2) from 2 recording(s)"#),
+                "\(taught.stdout)\(said)")
+        #expect(said.contains("take 1 of 2: play the sound now") && said.contains("take 2 of 2") && said.contains("dBFS"), "\(said)")
+        let listed = try OzenProcess.run(["sounds", "taught"], environment: environment)
+        #expect(listed.stdout == "Front door\tdoorbell\t2\ttake 1, take 2\n", "\(listed.stdout)")
+
+        let talk = try WAVDecoder().read(path: Fixtures.path("librivox/sense_and_sensibility_01_austen_64kb-0880.wav")).atSpeechRate().samples
+        let mixed = home.appendingPathComponent("rung.wav")
+        try WAVEncoder().encode(SoundMix.mix(sound: chime, into: talk, at: 2 * MonoAudio.speechRate, levelDB: 0)).write(to: mixed)
+        let heard = try OzenProcess.run(["sounds", "hear", mixed.path], environment: environment)
+        #expect(heard.stdout.contains("🔔 Front door ["), "\(heard.stdout)")
+
+        // A room of its own, whose hush has never been digital silence: nothing rises out of it.
+        let hushed = try TestSoundCard()
+        hushed.play(TestSoundCard.pcm16(Self.hush(seconds: 16)), on: "ozen_test_mic")
+        let hushedRoom = QuietRoom(card: hushed)
+        defer { hushedRoom.stop() }
+        withCard["ALSA_CONFIG_PATH"] = hushed.alsaConfigPath
+        let nothing = try OzenProcess.run(["sounds", "teach", "Oven", "--record", "1", "--device", "ozen_test_mic"], environment: withCard)
+        #expect(nothing.status == 66 && nothing.stderr.contains("take 1: no sound rose out of the room's hush"),
+                "\(nothing.stderr.replacingOccurrences(of: "\r", with: "\n"))")
+        #expect(try OzenProcess.run(["sounds", "taught"], environment: environment).stdout == listed.stdout)
+        let wrong = try OzenProcess.run(["sounds", "teach", "Oven", "--record", "9"], environment: withCard)
+        #expect(wrong.status == 64 && wrong.stderr.contains("--record needs a number of takes from 1 to 5"), "\(wrong.stderr)")
+    }
 }

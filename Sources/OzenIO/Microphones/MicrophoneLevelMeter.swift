@@ -35,8 +35,11 @@ public enum MicrophoneLevelMeter {
     }
 
     /// A bar of `width` cells for a level from −90 to 0 dBFS.
-    public static func bar(_ level: AudioLevel, width: Int = 20) -> String {
-        let filled = max(0, min(width, Int(((level.rmsDBFS + 90) / 90 * Double(width)).rounded())))
+    public static func bar(_ level: AudioLevel, width: Int = 20) -> String { bar(decibels: level.rmsDBFS, width: width) }
+
+    /// A bar of `width` cells for a level in dBFS from −90 to 0.
+    public static func bar(decibels: Double, width: Int = 20) -> String {
+        let filled = max(0, min(width, Int(((decibels + 90) / 90 * Double(width)).rounded())))
         return String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import OzenEngines
+import OzenIO
 import OzenKit
 import OzenSessions
 
@@ -23,8 +24,8 @@ enum SoundsCommand {
     }
 
     static var usage: String {
-        tr("השתמשו ב־ozen sounds list | mute סוג... | unmute סוג... | hear קובץ.wav | eval | teach שם קובץ.wav... [--kind alarm|doorbell|appliance] | taught | forget שם",
-           "use ozen sounds list | mute KIND... | unmute KIND... | hear FILE.wav | eval | teach NAME FILE.wav... [--kind alarm|doorbell|appliance] | taught | forget NAME")
+        tr("השתמשו ב־ozen sounds list | mute סוג... | unmute סוג... | hear קובץ.wav | eval | teach שם (קובץ.wav... | --record N [--device D]) [--kind alarm|doorbell|appliance] | taught | forget שם",
+           "use ozen sounds list | mute KIND... | unmute KIND... | hear FILE.wav | eval | teach NAME (FILE.wav... | --record N [--device D]) [--kind alarm|doorbell|appliance] | taught | forget NAME")
     }
 
     /// The sound watch `caption` and `hear` use (`SoundAlerts.watch`).
@@ -45,20 +46,60 @@ enum SoundsCommand {
         return found
     }
 
-    /// `ozen sounds teach NAME FILE... [--kind alarm|doorbell|appliance]`.
+    /// `ozen sounds teach NAME FILE... | --record N [--device D] [--kind alarm|doorbell|appliance]`.
     static func teach(_ arguments: [String], home: OzenHome) throws {
-        let args = try ArgumentReader(arguments, options: ["--kind"], flags: [])
+        let args = try ArgumentReader(arguments, options: ["--kind", "--record", "--device"], flags: [])
         let groupName = args.value("--kind") ?? TaughtSound.Group.doorbell.rawValue
         guard let group = TaughtSound.Group(rawValue: groupName) else {
             throw UsageError(tr("--kind הוא alarm (אזעקה), doorbell (בדלת) או appliance (מכשיר), קיבל '\(groupName)'",
                                 "--kind is alarm, doorbell or appliance, got '\(groupName)'"))
         }
-        guard let name = args.positional.first, args.positional.count >= 2 else { throw UsageError(usage) }
+        guard let name = args.positional.first else { throw UsageError(usage) }
         let files = Array(args.positional.dropFirst())
-        let sound = try SoundTeaching.teach(name, group: group, files: files, home: home)
+        let sound: TaughtSound
+        if let raw = args.value("--record") {
+            guard files.isEmpty, let count = Int(raw), (1...SoundTeaching.mostRecordings).contains(count) else {
+                throw UsageError(tr("--record צריך מספר הקלטות בין 1 ל־\(SoundTeaching.mostRecordings), בלי קבצים",
+                                    "--record needs a number of takes from 1 to \(SoundTeaching.mostRecordings), and no files"))
+            }
+            sound = try SoundTeaching.teach(name, group: group, prints: try recordTakes(count, device: args.value("--device")), home: home)
+        } else {
+            guard !files.isEmpty else { throw UsageError(usage) }
+            sound = try SoundTeaching.teach(name, group: group, files: files, home: home)
+        }
         let landmarks = sound.prints.map { String($0.hashes.count) }.joined(separator: ", ")
-        print(tr("למדתי את \"\(sound.name)\" (\(sound.group.rawValue), עדיפות \(sound.group.priority)) מ־\(files.count) הקלטות (סימנים: \(landmarks))",
-                 "taught \"\(sound.name)\" (\(sound.group.rawValue), priority \(sound.group.priority)) from \(files.count) recording(s) (landmarks: \(landmarks))"))
+        print(tr("למדתי את \"\(sound.name)\" (\(sound.group.rawValue), עדיפות \(sound.group.priority)) מ־\(sound.prints.count) הקלטות (סימנים: \(landmarks))",
+                 "taught \"\(sound.name)\" (\(sound.group.rawValue), priority \(sound.group.priority)) from \(sound.prints.count) recording(s) (landmarks: \(landmarks))"))
+    }
+
+    /// Takes from the microphone, with what to do and a level meter on stderr.
+    static func recordTakes(_ count: Int, device: String?) throws -> [TaughtSound.Print] {
+        let input: MicrophoneInput
+        do {
+            input = try MicrophoneInput(choice: MicrophoneChoice(device), settings: .speechOnly)
+        } catch {
+            Exit.fail(.noInput, error.description)
+        }
+        let err = FileHandle.standardError
+        do {
+            return try SoundTakes.record(count, from: input) { progress in
+                switch progress {
+                case .waiting(let take, let of):
+                    err.write(Data((tr("הקלטה \(take) מתוך \(of): השמיעו את הצליל עכשיו, לבדו", "take \(take) of \(of): play the sound now, alone") + "\n").utf8))
+                case .level(let level, let hearing):
+                    let bar = MicrophoneLevelMeter.bar(decibels: level)
+                    err.write(Data("\r\(bar) \(String(format: "%6.1f dBFS", level))\(hearing ? " ●" : "  ")".utf8))
+                case .taken(let take, let seconds):
+                    err.write(Data(("\r" + tr("הקלטה \(take): \(String(format: "%.1f", seconds)) שנ׳", "take \(take): \(String(format: "%.1f", seconds)) s")
+                                    + String(repeating: " ", count: 24) + "\n").utf8))
+                }
+            }
+        } catch let failure as SoundTakes.Failure {
+            err.write(Data("\n".utf8))
+            Exit.fail(.noInput, failure.description)
+        } catch let problem as InputProblem {
+            Exit.fail(.noInput, problem.description)
+        }
     }
 
     /// `ozen sounds taught`: her sounds, one a line: name, kind, priority, recordings.

@@ -1,0 +1,79 @@
+import Foundation
+import OzenIO
+import OzenKit
+import Synchronization
+
+/// `ozen sounds teach NAME --record N`: takes of her sound from the microphone, each cut out of
+/// the room's hush by `SoundTakeCutter`, to be taught as if they were files.
+public enum SoundTakes {
+    /// What a take tells the one who asked for it.
+    public enum Progress: Sendable {
+        /// Take `take` of `of` is waiting for the sound: play it now.
+        case waiting(take: Int, of: Int)
+        /// The last 100 ms's level (dBFS), and whether the sound is being heard.
+        case level(Double, hearing: Bool)
+        /// Take `take` is in, `seconds` long.
+        case taken(take: Int, seconds: Double)
+    }
+
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        /// Nothing rose out of the room's hush while take `take` waited.
+        case nothingHeard(take: Int)
+        /// The microphone stopped and was not back in time.
+        case microphoneFailed(String)
+
+        public var description: String {
+            switch self {
+            case .nothingHeard(let take):
+                return tr("הקלטה \(take): לא נשמע צליל תוך 15 שניות — השמיעו אותו קרוב למיקרופון ובדקו את העוצמה (ozen devices)",
+                          "take \(take): no sound rose out of the room's hush within 15 s — play it close to the microphone and check its level (ozen devices)")
+            case .microphoneFailed(let reason):
+                return tr("המיקרופון הפסיק: \(reason)", "the microphone stopped: \(reason)")
+            }
+        }
+    }
+
+    /// `count` takes from `input`, one after the other; each as a print named "take N".
+    public static func record(_ count: Int, from input: MicrophoneInput, progress: (Progress) -> Void) throws -> [TaughtSound.Print] {
+        let inbox = LiveAudioInbox()
+        let failure = FailureSeen()
+        try input.start(into: inbox) { status in
+            if case .failed(let reason, _) = status { failure.reason.withLock { $0 = reason } }
+        }
+        defer {
+            input.stop()
+            inbox.close()
+        }
+        var prints: [TaughtSound.Print] = []
+        for take in 1...count {
+            progress(.waiting(take: take, of: count))
+            var cutter = SoundTakeCutter()
+            // Bounded: the cutter ends a take by 15 s of waiting and 10 s of sound, in audio time;
+            // a microphone that delivers nothing ends it on the wall clock.
+            let deadline = Date().addingTimeInterval(SoundTakeCutter.waitAtMost + SoundTakeCutter.longest + 5)
+            takeLoop: while true {
+                if let reason = failure.reason.withLock({ $0 }) { throw Failure.microphoneFailed(reason) }
+                guard Date() < deadline else { throw Failure.nothingHeard(take: take) }
+                // A tenth of a second at a time: what follows a take is the next take's.
+                let (samples, closed) = inbox.take(waitingUpTo: 0.1, atMost: MonoAudio.speechRate / 10)
+                switch cutter.hear(samples) {
+                case .waiting: progress(.level(cutter.level, hearing: false))
+                case .hearing: progress(.level(cutter.level, hearing: true))
+                case .nothingHeard: throw Failure.nothingHeard(take: take)
+                case .done(let sound):
+                    let seconds = Double(sound.count) / Double(MonoAudio.speechRate)
+                    progress(.taken(take: take, seconds: seconds))
+                    prints.append(TaughtSound.Print(recording: "take \(take)", samples: sound, rate: MonoAudio.speechRate))
+                    break takeLoop
+                }
+                if closed { throw Failure.microphoneFailed(tr("הזרם נסגר", "the stream closed")) }
+            }
+        }
+        return prints
+    }
+
+    /// Why the microphone failed, set from its watcher's thread.
+    private final class FailureSeen: Sendable {
+        let reason = Mutex<String?>(nil)
+    }
+}
