@@ -706,7 +706,7 @@ alert_sounds() { # alert_sounds DEST
   mkdir -p "$cache/debs"
   while IFS=$'\t' read -r file kind half times gap pkg ver member sum licence what; do
     case "$file" in ''|'#'*) continue;; esac
-    case "$what" in real|stand-in) ;; *) fail "$file: the last column of scripts/alert-sounds.tsv must be real or stand-in, not '$what'";; esac
+    case "$what" in real|stand-in|music) ;; *) fail "$file: the last column of scripts/alert-sounds.tsv must be real, stand-in or music, not '$what'";; esac
     container="${member%%!*}"; inner=""
     [ "$container" != "$member" ] && inner="${member#*!}"
     original="$cache/originals/$file.orig"

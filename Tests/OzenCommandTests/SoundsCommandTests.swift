@@ -31,7 +31,8 @@ import Testing
     @Test func evalReportsRecallPerLevelAndPlainTalkRaisesNothing() throws {
         defer { try? FileManager.default.removeItem(at: home) }
         let result = try OzenProcess.run(["sounds", "eval", "--half", "tune", "--only", "phone-gajim.wav", "--levels", "0,-10",
-                                          "--minutes", "1", "--json", "--fixtures", Fixtures.folder.path], environment: environment)
+                                          "--minutes", "1", "--music-minutes", "1", "--json", "--fixtures", Fixtures.folder.path],
+                                         environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let kinds = try #require(report["kinds"] as? [[String: Any]])
@@ -50,6 +51,10 @@ import Testing
         #expect(conversation["seconds"] as? Double ?? 0 > 59)
         #expect(conversation["alerts"] as? Int == 0, "\(conversation)")
         #expect((report["ms_per_window"] as? Double ?? 0) > 0)
+        // A minute of the tune half's game music, alone and under talk, is heard too.
+        let music = try #require(report["music"] as? [String: Any])
+        #expect(music["seconds"] as? Double ?? 0 > 59 && (music["what"] as? String ?? "").contains("extremetuxracer-data"), "\(music)")
+        #expect(music["alerts"] is Int && music["by_kind"] is [String: Any])
 
         // The same recording chooses numbers: every kind is listed, the phone's found.
         let tuned = try OzenProcess.run(["sounds", "eval", "--tune", "--only", "phone-gajim.wav", "--levels", "0",

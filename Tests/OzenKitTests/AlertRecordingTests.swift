@@ -35,10 +35,32 @@ import Testing
         #expect(Set(recordings.filter { $0.kind == nil }.map(\.half)) == [.tune, .report])
     }
 
+    /// Real music, what false alerts are counted over besides talk: game music from two Debian
+    /// packages, one for each half, over eight minutes in each, never among the trials.
+    @Test func musicIsApartFromTheTrialsInBothHalves() throws {
+        let music = try AlertRecording.catalogue(tsv: try Self.listText(), music: true)
+        #expect(music.count == 9)
+        #expect(music.allSatisfy { $0.kind == nil && !$0.isStandIn && $0.file.hasPrefix("music-") })
+        #expect(Set(music.map(\.half)) == [.tune, .report])
+        #expect(Set(music.filter { $0.half == .tune }.map(\.source)) != Set(music.filter { $0.half == .report }.map(\.source)))
+        for half in AlertRecording.Half.allCases {
+            let seconds = try music.filter { $0.half == half }.reduce(0.0) { sum, track in
+                sum + Double(try WAVDecoder().read(path: Fixtures.path("alerts/" + track.file)).samples.count) / Double(MonoAudio.speechRate)
+            }
+            #expect(seconds > 480, "\(half): \(seconds) s of music")
+        }
+        let trials = try AlertRecording.catalogue(tsv: try Self.listText())
+        #expect(Set(trials.map(\.file)).isDisjoint(with: music.map(\.file)))
+        let good = "x.wav\t-\ttune\t1\t0\tpkg\t1.0\tpath\tabc\tGPL\tmusic"
+        #expect(throws: AlertRecording.ReadError(line: 1, detail: "music raises no alert: its kind is -")) {
+            _ = try AlertRecording.catalogue(tsv: good.replacingOccurrences(of: "\t-\t", with: "\tdog\t"), music: true)
+        }
+    }
+
     @Test func theInstalledCopyIsTheList() throws {
         let installed = try String(contentsOf: Fixtures.folder.appendingPathComponent("alerts/alert-sounds.tsv"), encoding: .utf8)
         #expect(installed == (try Self.listText()), "setup's copy differs from scripts/alert-sounds.tsv (run make setup)")
-        for recording in try AlertRecording.catalogue(tsv: installed) {
+        for recording in try AlertRecording.catalogue(tsv: installed) + AlertRecording.catalogue(tsv: installed, music: true) {
             #expect(FileManager.default.fileExists(atPath: Fixtures.folder.appendingPathComponent("alerts/" + recording.file).path),
                     "\(recording.file) is missing")
         }
@@ -58,7 +80,7 @@ import Testing
         #expect(throws: AlertRecording.ReadError.self) {
             _ = try AlertRecording.catalogue(tsv: good.replacingOccurrences(of: "\t1\t0\t", with: "\tmany\t0\t"))
         }
-        #expect(throws: AlertRecording.ReadError(line: 1, detail: "the last column must be real or stand-in, found 'fake'")) {
+        #expect(throws: AlertRecording.ReadError(line: 1, detail: "the last column must be real, stand-in or music, found 'fake'")) {
             _ = try AlertRecording.catalogue(tsv: good.replacingOccurrences(of: "\treal", with: "\tfake"))
         }
         let read = try? AlertRecording.catalogue(tsv: good.replacingOccurrences(of: "\tdog\t", with: "\t-\t"))

@@ -7,7 +7,7 @@ import OzenSessions
 /// how well the sound alerts hear real sounds in real talk (`SoundsEval` says how).
 enum SoundsEvalCommand {
     static func settings(_ arguments: [String]) throws -> SoundsEvalSettings {
-        let args = try ArgumentReader(arguments, options: ["--half", "--levels", "--minutes", "--fixtures", "--only", "--tagger", "--feed", "--window", "--recent", "--hop"],
+        let args = try ArgumentReader(arguments, options: ["--half", "--levels", "--minutes", "--music-minutes", "--fixtures", "--only", "--tagger", "--feed", "--window", "--recent", "--hop"],
                                       flags: ["--tune", "--json", "--against-talk", "--retune", "--ceiling", "--taught"])
         guard args.positional.isEmpty else { throw UsageError(SoundsCommand.usage) }
         let levels = try (args.value("--levels") ?? "0,-10,-20").split(separator: ",").map { raw -> Double in
@@ -47,6 +47,12 @@ enum SoundsEvalCommand {
         var settings = SoundsEvalSettings(half: half, levels: levels, minutes: minutes, folder: try FixturesFolder.checked(args.value("--fixtures")),
                                           only: args.values("--only"), tune: tune, json: args.flag("--json"), tagger: tagger, feedRate: feed,
                                           windowSeconds: window, recentSeconds: try recent(args.value("--recent"), tagger: tagger))
+        if let raw = args.value("--music-minutes") {
+            guard let minutes = Double(raw), (0...120).contains(minutes) else {
+                throw UsageError(tr("--music-minutes צריך דקות בין 0 ל־120, קיבל '\(raw)'", "--music-minutes needs minutes between 0 and 120, got '\(raw)'"))
+            }
+            settings.musicMinutes = minutes
+        }
         if let raw = args.value("--hop") {
             guard let seconds = Double(raw), (0.1...1).contains(seconds) else { throw UsageError(tr("--hop צריך שניות בין 0.1 ל־1, קיבל '\(raw)'", "--hop needs seconds between 0.1 and 1, got '\(raw)'")) }
             settings.hopSeconds = seconds

@@ -43,9 +43,11 @@ public struct AlertRecording: Sendable, Equatable {
     }
 
     /// Columns: file, kind ("-" for none), half, times, gap, package, version, member (the
-    /// file inside the package), sha256 of the member, licence, and "real" or "stand-in".
-    /// Lines starting with # are notes.
-    public static func catalogue(tsv: String, kinds: [SoundKind] = SoundKind.all) throws(ReadError) -> [AlertRecording] {
+    /// file inside the package), sha256 of the member, licence, and "real", "stand-in" or
+    /// "music". Lines starting with # are notes. Music (real recorded music, kind "-") is no
+    /// trial but what false alerts are counted over besides talk: `music` picks those rows
+    /// alone, and without it they are left out.
+    public static func catalogue(tsv: String, kinds: [SoundKind] = SoundKind.all, music: Bool = false) throws(ReadError) -> [AlertRecording] {
         var out: [AlertRecording] = []
         for (number, raw) in tsv.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
@@ -54,9 +56,12 @@ public struct AlertRecording: Sendable, Equatable {
             guard f.count == 11 else {
                 throw ReadError(line: number + 1, detail: tr("צריך 11 עמודות, יש \(f.count)", "11 columns needed, found \(f.count)"))
             }
-            guard f[10] == "real" || f[10] == "stand-in" else {
-                throw ReadError(line: number + 1, detail: tr("העמודה האחרונה צריכה להיות real או stand-in, יש '\(f[10])'",
-                                                              "the last column must be real or stand-in, found '\(f[10])'"))
+            guard f[10] == "real" || f[10] == "stand-in" || f[10] == "music" else {
+                throw ReadError(line: number + 1, detail: tr("העמודה האחרונה צריכה להיות real, stand-in או music, יש '\(f[10])'",
+                                                              "the last column must be real, stand-in or music, found '\(f[10])'"))
+            }
+            guard f[10] != "music" || f[1] == "-" else {
+                throw ReadError(line: number + 1, detail: tr("מוזיקה אינה צליל התראה: הסוג שלה הוא -", "music raises no alert: its kind is -"))
             }
             guard let half = Half(rawValue: f[2]) else {
                 throw ReadError(line: number + 1, detail: tr("חצי לא מוכר '\(f[2])' (tune או report)", "unknown half '\(f[2])' (tune or report)"))
@@ -68,6 +73,7 @@ public struct AlertRecording: Sendable, Equatable {
             if let kind, SoundKind.named(kind, in: kinds) == nil {
                 throw ReadError(line: number + 1, detail: tr("אין סוג צליל '\(kind)'", "no sound kind is called '\(kind)'"))
             }
+            guard (f[10] == "music") == music else { continue }
             out.append(AlertRecording(file: f[0], kind: kind, half: half, times: times, gap: gap,
                                       source: "\(f[5]) \(f[6])", licence: f[9], isStandIn: f[10] == "stand-in"))
         }

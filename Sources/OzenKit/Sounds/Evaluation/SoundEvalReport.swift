@@ -48,6 +48,9 @@ public struct SoundEvalReport: Sendable {
     /// the windows of plain talk that held one: how far a tone tells the rings from talk.
     public var toneHeld: (byKind: [String: (held: Int, trials: Int)], talk: (held: Int, windows: Int))
     public var millisecondsPerWindow: Double
+    /// Real music alone and under talk (`countMusic`): what it was, how long, and the alerts it
+    /// raised by kind; nil when not heard.
+    public var music: (name: String, seconds: Double, alerts: [String: Int])?
     /// Seconds from one window to the next.
     public var hopSeconds: Double
     public var secondsTaken: Double
@@ -127,6 +130,17 @@ public struct SoundEvalReport: Sendable {
 
     public var talkHours: Double { talkSeconds / 3600 }
 
+    /// Counts the alerts `heard` (music, alone and under talk, as `ozen sounds eval` lays it)
+    /// raises with these kinds: none of them is a sound she must be told about.
+    public mutating func countMusic(_ heard: RecordedSoundTrial, name: String, kinds listened: [SoundKind], classNames: [String]) {
+        var alerts: [String: Int] = [:]
+        for alert in heard.replay(kinds: listened, classNames: classNames).alerts { alerts[alert.kind, default: 0] += 1 }
+        music = (name, heard.windows.last.map { $0.end } ?? 0, alerts)
+    }
+
+    /// The music's alerts of an alarm, siren, doorbell or phone.
+    public var urgentMusicAlerts: Int { music.map { m in m.alerts.filter { Self.urgent.contains($0.key) }.values.reduce(0, +) } ?? 0 }
+
     /// Detections over trials at each level, all kinds together.
     public var recallByLevel: [Double] {
         levels.indices.map { l in
@@ -184,6 +198,12 @@ public struct SoundEvalReport: Sendable {
         lines.append("alerts on sounds that must raise nothing (chimes): \(chimeAlerts)")
         lines.append(String(format: "conversation alone (%@, %.1f min): %d alerts, %.1f an hour of alarm, siren, doorbell or phone",
                             talkName, talkSeconds / 60, kinds.reduce(0) { $0 + $1.talkAlerts }, urgentTalkAlertsPerHour))
+        if let music {
+            let byKind = music.alerts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            lines.append(String(format: "music and television (%@, %.1f min): %d alerts, %d of them alarm, siren, doorbell or phone%@",
+                                music.name, music.seconds / 60, music.alerts.values.reduce(0, +), urgentMusicAlerts,
+                                byKind.isEmpty ? "" : " (" + byKind + ")"))
+        }
         lines.append(String(format: "classifier: %.2f ms a window, %.2f %% of one core", millisecondsPerWindow, shareOfOneCore * 100))
         if !missed.isEmpty {
             // Each recording's misses, by level: "phone-oxygen.wav: 6 at 0 dB, 6 at -10 dB".
@@ -245,6 +265,11 @@ public struct SoundEvalReport: Sendable {
                 ("alerts", .int(kinds.reduce(0) { $0 + $1.talkAlerts })),
                 ("urgent_per_hour", .number(urgentTalkAlertsPerHour, decimals: 2)),
             ])),
+            ("music", music.map { m in
+                .object([("what", .string(m.name)), ("seconds", .number(m.seconds, decimals: 1)),
+                         ("alerts", .int(m.alerts.values.reduce(0, +))), ("urgent", .int(urgentMusicAlerts)),
+                         ("by_kind", .object(m.alerts.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) }))])
+            } ?? .null),
             ("missed", .array(missed.map { .string($0.name) })),
             ("ms_per_window", .number(millisecondsPerWindow, decimals: 2)),
             ("share_of_one_core", .number(shareOfOneCore, decimals: 4)),

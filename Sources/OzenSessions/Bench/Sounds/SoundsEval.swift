@@ -48,11 +48,12 @@ public enum SoundsEval {
         let heard = try hear(options.half, only: options.only, options: options, classifier: classifier)
         if options.ceiling { kinds = choose(kinds, on: heard, options: options).map(\.kind) }
         let half = options.ceiling ? options.half.rawValue + ", numbers chosen on it: a ceiling, not a result" : options.half.rawValue
-        let report = SoundEvalReport(kinds: kinds, classNames: heard.classNames, trials: heard.trials, talk: heard.talk,
+        var report = SoundEvalReport(kinds: kinds, classNames: heard.classNames, trials: heard.trials, talk: heard.talk,
                                      levels: options.levels, half: half, recordings: heard.recordings,
                                      speech: heard.speech, talkName: heard.talkName,
                                      millisecondsPerWindow: heard.millisecondsPerWindow,
                                      secondsTaken: Date().timeIntervalSince(began))
+        if let music = heard.music { report.countMusic(music.trial, name: music.name, kinds: kinds, classNames: heard.classNames) }
         return options.json ? report.json.serialized() : report.text
     }
 
@@ -67,6 +68,8 @@ public enum SoundsEval {
         var talkSeconds: Double
         var classNames: [String]
         var millisecondsPerWindow: Double
+        /// The half's music, alone and under its talk (`music(_:beds:folder:minutes:rate:)`).
+        var music: (trial: RecordedSoundTrial, name: String)?
     }
 
     static func hear(_ half: AlertRecording.Half, only: [String], options: SoundsEvalSettings,
@@ -98,9 +101,14 @@ public enum SoundsEval {
         let talkAudio = try talk(half, beds: beds, folder: options.folder, minutes: options.minutes, rate: feed)
         let talkTrial = try recorder.record(talkAudio.samples, rate: feed, name: talkAudio.name, expected: nil, levelDB: nil,
                                             soundStart: 0, soundEnd: 0)
+        var music: (trial: RecordedSoundTrial, name: String)?
+        if !options.tune, let audio = try self.music(half, beds: beds, folder: options.folder, minutes: options.musicMinutes, rate: feed) {
+            music = (try recorder.record(audio.samples, rate: feed, name: audio.name, expected: nil, levelDB: nil, soundStart: 0, soundEnd: 0),
+                     audio.name)
+        }
         return Heard(recordings: chosen, speech: beds.map(\.name), trials: trials, talk: talkTrial, talkName: talkAudio.name,
                      talkSeconds: talkAudio.seconds, classNames: recorder.classNames,
-                     millisecondsPerWindow: recorder.millisecondsPerWindow)
+                     millisecondsPerWindow: recorder.millisecondsPerWindow, music: music)
     }
 
     /// Every kind's numbers chosen on a heard tune half (`SoundThresholdSearch`).

@@ -40,6 +40,31 @@ extension SoundsEval {
         }
     }
 
+    /// The half's music (`scripts/alert-sounds.tsv`'s music rows) at `rate`, as television has
+    /// it: the tracks joined, then the same again with the half's talk `beds` over them, 6 dB
+    /// louder than the music; looped to `minutes`. Nil with no music in the half or 0 minutes.
+    static func music(_ half: AlertRecording.Half, beds: [(name: String, samples: [Float])], folder: String,
+                      minutes: Double, rate: Int) throws -> (name: String, samples: [Float], seconds: Double)? {
+        let path = folder + "/" + catalogueFile
+        guard minutes > 0, let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        let tracks = try AlertRecording.catalogue(tsv: text, music: true).filter { $0.half == half }
+        guard !tracks.isEmpty else { return nil }
+        var music: [Float] = []
+        for track in tracks { music += try alertSamples(track.file, folder: folder, rate: rate) }
+        let talk = beds.flatMap(\.samples)
+        var underTalk = music
+        if !talk.isEmpty {
+            let spoken = (0..<music.count).map { talk[$0 % talk.count] }
+            underTalk = SoundMix.mix(sound: spoken, into: music, at: 0, levelDB: 6, rate: rate)
+        }
+        let joined = music + underTalk
+        let wanted = Int(minutes * 60 * Double(rate))
+        let samples = (0..<wanted).map { joined[$0 % joined.count] }
+        let name = tr("\(tracks.count) קטעי מוזיקה, לבד ומתחת לדיבור", "\(tracks.count) pieces of music, alone and under talk") + " ("
+            + tracks.map(\.source).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(separator: ", ") + ")"
+        return (name, samples, Double(samples.count) / Double(rate))
+    }
+
     /// 16 kHz speech at `rate` (the recordings are 16 kHz: upsampling adds nothing above 8 kHz).
     static func upsampled(_ samples: [Float], to rate: Int) -> [Float] {
         rate == MonoAudio.speechRate ? samples : Resampler(from: MonoAudio.speechRate, to: rate).resample(samples)

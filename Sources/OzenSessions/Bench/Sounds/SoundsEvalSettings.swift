@@ -8,6 +8,8 @@ public struct SoundsEvalSettings: Sendable {
     public var levels: [Double]
     /// How long the plain talk is looped to.
     public var minutes: Double
+    /// How long the half's music (alone, then under its talk) is looped to; 0: not heard.
+    public var musicMinutes = 30.0
     /// The recordings folder (`FixturesFolder.checked`).
     public var folder: String
     /// `--only FILE`: these alert recordings alone (all of the half when empty).

@@ -33,6 +33,9 @@ public enum TaughtSoundsEval {
         var trials: [Trial]
         var talk: [SoundLandmark]
         var talkSeconds: Double
+        /// The half's music, alone and under its talk (`SoundsEval.music`).
+        var music: [SoundLandmark]
+        var musicSeconds: Double
         var rate: Int
     }
 
@@ -43,6 +46,7 @@ public enum TaughtSoundsEval {
         var wrong = 0
         var talkAlerts = 0
         var talkPerSoundHour = 0.0
+        var musicAlerts = 0
         /// Recordings missed at the loudest level, with how many of their trials there missed.
         var missed: [String: Int] = [:]
     }
@@ -52,9 +56,9 @@ public enum TaughtSoundsEval {
     public static func run(_ options: SoundsEvalSettings) throws -> String {
         let tune = try hear(.tune, options: options)
         let tuned = votes.map { ($0, outcome(tune, votes: $0)) }
-        // The fewest votes that keep the tune half quiet (no wrong alert, none in its talk), one
-        // step up the grid for margin, as the kinds' search keeps one.
-        let quiet = tuned.firstIndex { $0.1.talkAlerts == 0 && $0.1.wrong == 0 } ?? votes.count - 1
+        // The fewest votes that keep the tune half quiet (no wrong alert, none in its talk or its
+        // music), one step up the grid for margin, as the kinds' search keeps one.
+        let quiet = tuned.firstIndex { $0.1.talkAlerts == 0 && $0.1.wrong == 0 && $0.1.musicAlerts == 0 } ?? votes.count - 1
         let chosen = votes[min(votes.count - 1, quiet + 1)]
         let report = try hear(.report, options: options)
         var lines = [tr("צלילים שלימדו, כל אחד מהקלטה אחת שלו לבדה (ozen sounds eval --taught, מוזן ב־\(options.feedRate) הרץ):",
@@ -87,6 +91,9 @@ public enum TaughtSoundsEval {
         parts.append(tr("התראות מסוג אחר \(result.wrong) ב־\(heard.trials.count) ניסויים", "alerts of another kind \(result.wrong) in \(heard.trials.count) trials"))
         parts.append(tr("בדיבור \(result.talkAlerts) ב־\(Int(heard.talkSeconds / 60)) דק׳ (\(String(format: "%.2f", result.talkPerSoundHour)) לצליל לשעה)",
                         "in talk \(result.talkAlerts) in \(Int(heard.talkSeconds / 60)) min (\(String(format: "%.2f", result.talkPerSoundHour)) per sound an hour)"))
+        if heard.musicSeconds > 0 {
+            parts.append(tr("במוזיקה \(result.musicAlerts) ב־\(Int(heard.musicSeconds / 60)) דק׳", "in music \(result.musicAlerts) in \(Int(heard.musicSeconds / 60)) min"))
+        }
         return parts.joined(separator: ", ")
     }
 
@@ -113,6 +120,8 @@ public enum TaughtSoundsEval {
         var matcher = TaughtSoundMatcher(sounds: heard.sounds, rate: heard.rate, votesNeeded: votes)
         result.talkAlerts = matcher.match(heard.talk).count
         result.talkPerSoundHour = Double(result.talkAlerts) / max(Double(heard.sounds.count) * heard.talkSeconds / 3600, 1e-9)
+        var listener = TaughtSoundMatcher(sounds: heard.sounds, rate: heard.rate, votesNeeded: votes)
+        result.musicAlerts = listener.match(heard.music).count
         return result
     }
 
@@ -145,7 +154,10 @@ public enum TaughtSoundsEval {
         }
         let talk = try SoundsEval.talk(half, beds: beds.enumerated().map { (name: "\($0.offset)", samples: $0.element) },
                                        folder: options.folder, minutes: options.minutes, rate: feed)
+        let music = try SoundsEval.music(half, beds: beds.enumerated().map { (name: "\($0.offset)", samples: $0.element) },
+                                         folder: options.folder, minutes: options.musicMinutes, rate: feed)
         return Heard(taught: taught, sounds: sounds, trials: trials, talk: SoundLandmarks.of(talk.samples, rate: feed),
-                     talkSeconds: talk.seconds, rate: feed)
+                     talkSeconds: talk.seconds, music: music.map { SoundLandmarks.of($0.samples, rate: feed) } ?? [],
+                     musicSeconds: music?.seconds ?? 0, rate: feed)
     }
 }
