@@ -30,7 +30,7 @@ public enum SoundTeaching {
             throw UsageError(tr("צריך הקלטה אחת עד \(mostRecordings) של הצליל לבדו", "give one to \(mostRecordings) recordings of the sound alone"))
         }
         // A print with fewer landmarks than twice the votes that find it could never be found under talk.
-        for print in prints where print.hashes.count < TaughtSoundMatcher.standardVotes * 2 {
+        for print in prints where print.hashes.count < TaughtSoundMatcher.fewestVotes * 2 {
             throw TaughtSoundsError.tooLittleSound(recording: print.recording, landmarks: print.hashes.count)
         }
         let path = TaughtSounds.path(in: home)

@@ -53,8 +53,8 @@ public enum TaughtSoundsError: Error, Equatable, CustomStringConvertible {
             return tr("\(path) אינו רשימת צלילים שלימדו: העבירו אותו הצידה ולמדו את הצלילים שוב",
                       "\(path) is not a list of taught sounds: move it aside and teach the sounds again")
         case .tooLittleSound(let recording, let landmarks):
-            return tr("\(recording): כמעט אין בה צליל (\(landmarks) סימנים) — הקליטו את הצליל עצמו, קרוב ובלי דיבור",
-                      "\(recording): there is hardly any sound in it (\(landmarks) landmarks) — record the sound itself, close and with nobody talking")
+            return tr("\(recording): יש בה מעט מדי כדי למצוא אותה שוב (\(landmarks) סימנים) — הקליטו את הצליל עצמו, קרוב, בלי דיבור, ותנו לו להישמע כמה פעמים",
+                      "\(recording): too little in it to be found again (\(landmarks) landmarks) — record the sound itself, close, with nobody talking, and let it play a few times")
         }
     }
 }

@@ -51,34 +51,53 @@ public enum TaughtSoundsEval {
         var missed: [String: Int] = [:]
     }
 
-    static let votes = [4, 6, 8, 10, 12, 15, 20, 25, 30]
+    typealias Rule = TaughtSoundMatcher.VoteRule
+
+    /// The rules tried, each with the one a grid step looser (nil for the loosest).
+    static let rules: [(rule: Rule, looser: Rule?)] = {
+        let fixed = [10, 15, 20, 25, 30, 40, 50, 60]
+        var out: [(Rule, Rule?)] = fixed.indices.map { (Rule.fixed(fixed[$0]), $0 == 0 ? nil : Rule.fixed(fixed[$0 - 1])) }
+        let shares = [0.1, 0.15, 0.2, 0.25, 0.3, 0.4]
+        for fewest in [15, 20, 25] {
+            for (k, share) in shares.enumerated() {
+                out.append((Rule(share: share, fewest: fewest, most: 60),
+                            k == 0 ? Rule.fixed(fewest) : Rule(share: shares[k - 1], fewest: fewest, most: 60)))
+            }
+        }
+        return out
+    }()
 
     public static func run(_ options: SoundsEvalSettings) throws -> String {
         let tune = try hear(.tune, options: options)
-        let tuned = votes.map { ($0, outcome(tune, votes: $0)) }
-        // The fewest votes that keep the tune half quiet (no wrong alert, none in its talk or its
-        // music), one step up the grid for margin, as the kinds' search keeps one.
-        let quiet = tuned.firstIndex { $0.1.talkAlerts == 0 && $0.1.wrong == 0 && $0.1.musicAlerts == 0 } ?? votes.count - 1
-        let chosen = votes[min(votes.count - 1, quiet + 1)]
+        var tuned: [Rule: Outcome] = [:]
+        for rule in Set(rules.map(\.rule) + rules.compactMap(\.looser)) { tuned[rule] = outcome(tune, rule: rule) }
+        // Rules that keep the tune half quiet (no wrong alert, none in its talk or its music)
+        // with a grid step to spare (the looser one is quiet too), as the kinds' search keeps
+        // one; of those, the one that finds the most there.
+        func quiet(_ rule: Rule?) -> Bool { rule.flatMap { tuned[$0] }.map { $0.talkAlerts == 0 && $0.wrong == 0 && $0.musicAlerts == 0 } ?? false }
+        let chosen = rules.filter { quiet($0.rule) && quiet($0.looser) }.map(\.rule)
+            .max { found(tuned[$0]!) < found(tuned[$1]!) } ?? rules.last!.rule
         let report = try hear(.report, options: options)
         var lines = [tr("צלילים שלימדו, כל אחד מהקלטה אחת שלו לבדה (ozen sounds eval --taught, מוזן ב־\(options.feedRate) הרץ):",
                         "taught sounds, each from one recording of it alone (ozen sounds eval --taught, fed at \(options.feedRate) Hz):"),
-                     tr("  \(chosen) קולות נבחרו על חצי tune (\(tune.taught.count) צלילים); ב־Ozen: \(TaughtSoundMatcher.standardVotes)",
-                        "  \(chosen) votes chosen on the tune half (\(tune.taught.count) sounds); Ozen's: \(TaughtSoundMatcher.standardVotes)")]
-        let standard = outcome(report, votes: TaughtSoundMatcher.standardVotes)
-        lines.append("  report (\(report.taught.count) " + tr("צלילים", "sounds") + ", \(TaughtSoundMatcher.standardVotes) "
-                     + tr("קולות", "votes") + "): " + summary(standard, heard: report, levels: options.levels))
+                     tr("  נבחר על חצי tune (\(tune.taught.count) צלילים): \(chosen); ב־Ozen: \(Rule.standard)",
+                        "  chosen on the tune half (\(tune.taught.count) sounds): \(chosen) votes; Ozen's: \(Rule.standard)")]
+        let standard = outcome(report, rule: .standard)
+        lines.append("  report (\(report.taught.count) " + tr("צלילים", "sounds") + ", \(Rule.standard)): " + summary(standard, heard: report, levels: options.levels))
         lines.append(tr("  לא נמצאו ברמה הגבוהה (ניסויים):", "  missed at the loudest level (trials):") + " "
                      + standard.missed.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
-        lines.append(tr("  בכל מספר קולות:", "  at each number of votes:"))
-        for (count, result) in tuned {
-            lines.append("    tune \(count): " + summary(result, heard: tune, levels: options.levels))
+        lines.append(tr("  בכל כלל:", "  at each rule:"))
+        for (rule, _) in rules {
+            lines.append("    tune \(rule): " + summary(tuned[rule]!, heard: tune, levels: options.levels))
         }
-        for count in votes {
-            lines.append("    report \(count): " + summary(outcome(report, votes: count), heard: report, levels: options.levels))
+        for (rule, _) in rules {
+            lines.append("    report \(rule): " + summary(outcome(report, rule: rule), heard: report, levels: options.levels))
         }
         return lines.joined(separator: "\n")
     }
+
+    /// Trials found at every level together.
+    static func found(_ result: Outcome) -> Int { result.found.values.reduce(0, +) }
 
     static func summary(_ result: Outcome, heard: Heard, levels: [Double]) -> String {
         var parts: [String] = []
@@ -97,10 +116,10 @@ public enum TaughtSoundsEval {
         return parts.joined(separator: ", ")
     }
 
-    static func outcome(_ heard: Heard, votes: Int) -> Outcome {
+    static func outcome(_ heard: Heard, rule: TaughtSoundMatcher.VoteRule) -> Outcome {
         var result = Outcome()
         for trial in heard.trials {
-            var matcher = TaughtSoundMatcher(sounds: heard.sounds, rate: heard.rate, votesNeeded: votes)
+            var matcher = TaughtSoundMatcher(sounds: heard.sounds, rate: heard.rate, rule: rule)
             let alerts = matcher.match(trial.landmarks)
             let ownKind = trial.own.map { heard.taught[$0].kind }
             for alert in alerts {
@@ -117,10 +136,10 @@ public enum TaughtSoundsEval {
                 result.missed[name, default: 0] += 1
             }
         }
-        var matcher = TaughtSoundMatcher(sounds: heard.sounds, rate: heard.rate, votesNeeded: votes)
+        var matcher = TaughtSoundMatcher(sounds: heard.sounds, rate: heard.rate, rule: rule)
         result.talkAlerts = matcher.match(heard.talk).count
         result.talkPerSoundHour = Double(result.talkAlerts) / max(Double(heard.sounds.count) * heard.talkSeconds / 3600, 1e-9)
-        var listener = TaughtSoundMatcher(sounds: heard.sounds, rate: heard.rate, votesNeeded: votes)
+        var listener = TaughtSoundMatcher(sounds: heard.sounds, rate: heard.rate, rule: rule)
         result.musicAlerts = listener.match(heard.music).count
         return result
     }
