@@ -18,11 +18,10 @@ public struct CaptionNotices: Sendable {
     public mutating func actions(for event: CaptionEvent) -> [NoticeAction] {
         switch event {
         case .sound(let sound):
-            // A taught sound is shown by her name for it, and each of hers is its own key.
-            let taught = sound.kind == TaughtSound.eventKind
-            let key = "sound:" + sound.kind + (taught ? ":" + sound.className : "")
+            // Each taught sound is its own key, as each kind is.
+            let key = "sound:" + sound.kind + (sound.kind == TaughtSound.eventKind ? ":" + sound.className : "")
             guard throttle.allows(key, at: sound.at) else { return [] }
-            let shown = taught ? sound.className : SoundKind.named(sound.kind)?.shown ?? sound.kind
+            let shown = sound.shown
             let danger = sound.priority >= 3
             return [.show(DesktopNotice(key: key, title: danger ? "🚨 " + shown : "🔔 " + shown,
                                         body: tr("Ozen שמע: \(sound.className)", "Ozen heard: \(sound.className)"),

@@ -27,6 +27,12 @@ public struct SoundAlertEvent: Sendable, Hashable {
         self.end = end
     }
 
+    /// How the alert is said to her: a taught sound by her name for it (its class), a kind by
+    /// its name in the interface language.
+    public var shown: String {
+        kind == TaughtSound.eventKind ? className : SoundKind.named(kind)?.shown ?? kind
+    }
+
     public var json: JSONValue {
         .object([
             ("type", .string("sound")), ("at", .number(at, decimals: 3)), ("kind", .string(kind)),

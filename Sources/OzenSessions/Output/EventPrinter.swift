@@ -48,11 +48,8 @@ public struct EventPrinter: Sendable {
             write(String(format: tr("  (שורה %ld: %@)", "  (line %ld: %@)"), lineID, SpeakerName.shown(speaker)))
         case .sound(let sound):
             let mark = sound.priority >= 3 ? "🚨" : "🔔"
-            if sound.kind == TaughtSound.eventKind {
-                write("\(mark) \(sound.className) [\(clock(sound.start))] (\(tr("צליל שלימדו", "a taught sound")) \(String(format: "%.2f", sound.score)))")
-            } else {
-                write("\(mark) \(SoundKind.named(sound.kind)?.shown ?? sound.kind) [\(clock(sound.start))] (\(sound.className) \(String(format: "%.2f", sound.score)))")
-            }
+            let what = sound.kind == TaughtSound.eventKind ? tr("צליל שלימדו", "a taught sound") : sound.className
+            write("\(mark) \(sound.shown) [\(clock(sound.start))] (\(what) \(String(format: "%.2f", sound.score)))")
         case .status(let status, _):
             var shown = showsStatus
             if case .note = status, showsNotes { shown = true }

@@ -16,25 +16,62 @@ public enum SoundTakes {
         case taken(take: Int, seconds: Double)
     }
 
+    /// The progress as the terminal shows it: a line to say what to do, or the level meter
+    /// redrawn in place (a carriage return, no new line).
+    public static func shown(_ progress: Progress) -> String {
+        switch progress {
+        case .waiting(let take, let of):
+            return tr("הקלטה \(take) מתוך \(of): השמיעו את הצליל עכשיו, לבדו", "take \(take) of \(of): play the sound now, alone") + "\n"
+        case .level(let level, let hearing):
+            return "\r\(MicrophoneLevelMeter.bar(decibels: level)) \(String(format: "%6.1f dBFS", level))\(hearing ? " ●" : "  ")"
+        case .taken(let take, let seconds):
+            return "\r" + tr("הקלטה \(take): \(String(format: "%.1f", seconds)) שנ׳", "take \(take): \(String(format: "%.1f", seconds)) s")
+                + String(repeating: " ", count: 24) + "\n"
+        }
+    }
+
     public enum Failure: Error, Equatable, CustomStringConvertible {
         /// Nothing rose out of the room's hush while take `take` waited.
         case nothingHeard(take: Int)
         /// The microphone stopped and was not back in time.
         case microphoneFailed(String)
+        /// The microphone asked for is not there (what `InputProblem` says to do).
+        case microphoneMissing(String)
 
         public var description: String {
             switch self {
             case .nothingHeard(let take):
                 return tr("הקלטה \(take): לא נשמע צליל תוך 15 שניות — השמיעו אותו קרוב למיקרופון ובדקו את העוצמה (ozen devices)",
                           "take \(take): no sound rose out of the room's hush within 15 s — play it close to the microphone and check its level (ozen devices)")
+            case .microphoneMissing(let what):
+                return what
             case .microphoneFailed(let reason):
                 return tr("המיקרופון הפסיק: \(reason)", "the microphone stopped: \(reason)")
             }
         }
     }
 
+    /// `count` takes from the microphone `device` names (the default one when nil), one after
+    /// the other; each as a print named "take N". A microphone that is not there, or one that
+    /// fails, throws `Failure` with what to do.
+    public static func record(_ count: Int, device: String?, progress: (Progress) -> Void) throws(Failure) -> [TaughtSound.Print] {
+        let input: MicrophoneInput
+        do {
+            input = try MicrophoneInput(choice: MicrophoneChoice(device), settings: .speechOnly)
+        } catch {
+            throw .microphoneMissing(error.description)
+        }
+        do {
+            return try record(count, from: input, progress: progress)
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw .microphoneFailed(String(describing: error))
+        }
+    }
+
     /// `count` takes from `input`, one after the other; each as a print named "take N".
-    public static func record(_ count: Int, from input: MicrophoneInput, progress: (Progress) -> Void) throws -> [TaughtSound.Print] {
+    static func record(_ count: Int, from input: MicrophoneInput, progress: (Progress) -> Void) throws -> [TaughtSound.Print] {
         let inbox = LiveAudioInbox()
         let failure = FailureSeen()
         try input.start(into: inbox) { status in

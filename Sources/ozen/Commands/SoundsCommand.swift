@@ -1,6 +1,5 @@
 import Foundation
 import OzenEngines
-import OzenIO
 import OzenKit
 import OzenSessions
 
@@ -74,31 +73,12 @@ enum SoundsCommand {
 
     /// Takes from the microphone, with what to do and a level meter on stderr.
     static func recordTakes(_ count: Int, device: String?) throws -> [TaughtSound.Print] {
-        let input: MicrophoneInput
-        do {
-            input = try MicrophoneInput(choice: MicrophoneChoice(device), settings: .speechOnly)
-        } catch {
-            Exit.fail(.noInput, error.description)
-        }
         let err = FileHandle.standardError
         do {
-            return try SoundTakes.record(count, from: input) { progress in
-                switch progress {
-                case .waiting(let take, let of):
-                    err.write(Data((tr("הקלטה \(take) מתוך \(of): השמיעו את הצליל עכשיו, לבדו", "take \(take) of \(of): play the sound now, alone") + "\n").utf8))
-                case .level(let level, let hearing):
-                    let bar = MicrophoneLevelMeter.bar(decibels: level)
-                    err.write(Data("\r\(bar) \(String(format: "%6.1f dBFS", level))\(hearing ? " ●" : "  ")".utf8))
-                case .taken(let take, let seconds):
-                    err.write(Data(("\r" + tr("הקלטה \(take): \(String(format: "%.1f", seconds)) שנ׳", "take \(take): \(String(format: "%.1f", seconds)) s")
-                                    + String(repeating: " ", count: 24) + "\n").utf8))
-                }
-            }
-        } catch let failure as SoundTakes.Failure {
+            return try SoundTakes.record(count, device: device) { err.write(Data(SoundTakes.shown($0).utf8)) }
+        } catch {
             err.write(Data("\n".utf8))
-            Exit.fail(.noInput, failure.description)
-        } catch let problem as InputProblem {
-            Exit.fail(.noInput, problem.description)
+            Exit.fail(.noInput, error.description)
         }
     }
 

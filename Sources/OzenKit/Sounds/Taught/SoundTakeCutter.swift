@@ -7,6 +7,8 @@
 /// a piece stands `rises` dB over it, and ends after `quietFor` seconds under `falls` dB over
 /// it, or at `longest` seconds. It gives up when nothing rose within `waitAtMost` seconds.
 /// The take keeps `lead` seconds before the rise, so the ring's first landmark is in it.
+/// These numbers were set by hand, not measured: a take's tests are a real ding-dong in a
+/// room's hush (`TaughtSoundTests`, `SoundsCommandTests`).
 public struct SoundTakeCutter: Sendable {
     public enum State: Sendable, Equatable {
         case waiting
