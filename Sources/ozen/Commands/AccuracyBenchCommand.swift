@@ -1,12 +1,12 @@
 import OzenKit
 import OzenSessions
 
-/// `ozen bench accuracy FILE... [--table [--seed N] [--clean-only]] [--held-out | --held-out-only] [--ablation] [--language L] [--no-realtime | --realtime-only | --file-only] [--lines]`:
+/// `ozen bench accuracy FILE... [--table [--seed N] [--clean-only]] [--held-out | --held-out-only] [--long-turns] [--ablation] [--language L] [--no-realtime | --realtime-only | --file-only] [--lines]`:
 /// the live pipeline's locked lines beside the same model decoding offline (`AccuracyBench`
 /// says what is measured and how).
 enum AccuracyBenchCommand {
     static func run(_ arguments: [String]) throws {
-        let args = try ArgumentReader(arguments, options: ["--language", "--seed", "--fixtures"], flags: ["--table", "--held-out", "--held-out-only", "--clean-only", "--ablation", "--no-realtime", "--realtime-only", "--file-only", "--lines", "--passes"])
+        let args = try ArgumentReader(arguments, options: ["--language", "--seed", "--fixtures"], flags: ["--table", "--long-turns", "--held-out", "--held-out-only", "--clean-only", "--ablation", "--no-realtime", "--realtime-only", "--file-only", "--lines", "--passes"])
         let language = try args.spokenLanguage(default: .english)
         let chosen: [(flag: String, passes: AccuracyBenchSettings.Passes)] = [("--no-realtime", .noRealtime), ("--realtime-only", .realtimeOnly), ("--file-only", .fileOnly)]
             .filter { args.flag($0.0) }
@@ -23,6 +23,14 @@ enum AccuracyBenchCommand {
             table?.heldOut = true
             // --held-out alone: the held-out table only; with --table beside the tuned ones.
             table?.tuned = args.flag("--table") && !args.flag("--held-out-only")
+        }
+        if args.flag("--long-turns") {
+            // --long-turns alone: that table only; with --table or --held-out beside them.
+            if table == nil {
+                table = AccuracyBenchSettings.Table(fixtures: args.value("--fixtures"), seed: UInt64(args.value("--seed") ?? "7") ?? 7)
+                table?.tuned = false
+            }
+            table?.longTurns = true
         }
         guard !args.positional.isEmpty || table != nil else {
             throw UsageError(tr("ל־bench accuracy צריך הקלטה אחת לפחות, או --table", "bench accuracy needs at least one recording, or --table"))

@@ -29,7 +29,8 @@ import OzenKit
 /// between turns; the summary at the end adds each group's words up. Every setting of the
 /// pipeline was chosen on those tables; `--held-out` adds a table of three voices and texts no
 /// setting was chosen on (`heldOutTable`), reported in a group of its own, and the report's
-/// first lines say which is which.
+/// first lines say which is which. `--long-turns` adds the tuned voices' clips joined into
+/// turns of 20 s and more (`longTurnsTable`): a table to choose settings for long turns on.
 ///
 /// `--ablation` also runs file mode once for each difference between the final pass and the
 /// offline decode, removed one at a time (`AccuracyBench.ablation`), so each lost word has a
@@ -45,6 +46,7 @@ public enum AccuracyBench {
                 for seed in table.seed..<table.seed + 3 { recordings.append(try cleanTable(folder: folder, seed: seed)) }
                 if table.withCall { recordings.append(try self.table(folder: folder, seed: table.seed)) }
             }
+            if table.longTurns { recordings.append(try longTurnsTable(folder: folder, seed: table.seed)) }
             if table.heldOut { recordings.append(try heldOutTable(folder: folder, seed: table.seed)) }
         }
         var tally = Tally()
@@ -56,6 +58,7 @@ public enum AccuracyBench {
         if let table = bench.table {
             write("settings chosen on: " + (table.tuned ? "the clean tables and the call below (" : "the clean tables and the call (not run here: ")
                   + "the LibriVox reader, President Kennedy, the cards reader, the call's two women)"
+                  + (table.longTurns ? "; the long turns of the same voices" : "")
                   + (table.heldOut ? "; held out, never chosen on: the held-out table (Allison, the aligner's author, LibriSpeech reader 61)" : ""))
         }
         if bench.ablation {

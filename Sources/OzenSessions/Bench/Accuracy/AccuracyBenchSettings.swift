@@ -30,6 +30,8 @@ public struct AccuracyBenchSettings: Sendable {
         public var tuned = true
         /// The held-out table too (`--held-out`): voices and texts no setting was chosen on.
         public var heldOut = false
+        /// The long turns of the tuned voices too (`--long-turns`, `longTurnsTable`).
+        public var longTurns = false
         public init(fixtures: String?, seed: UInt64) {
             self.fixtures = fixtures
             self.seed = seed

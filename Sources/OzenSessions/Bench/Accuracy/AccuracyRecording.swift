@@ -74,6 +74,29 @@ extension AccuracyBench {
                          reference: spoken.map(\.text).joined(separator: " "), turns: spoken, group: "with the call")
     }
 
+    /// Long turns from the voices the settings were chosen on: the LibriVox reader's five
+    /// sentences read as one turn, the cards reader's five clips as one, and President Kennedy,
+    /// each turn's clips joined with 0.4 s between them, the turns with 0.8–1.2 s. The clean
+    /// tables' turns are one clip each (3–11 s), so a line there is a turn; a turn of 20 s or
+    /// more is cut into several lines while the speaker goes on, as the held-out table's are,
+    /// and the words lost where those lines meet show here, on voices that may be tuned on.
+    public static func longTurnsTable(folder: String, seed: UInt64) throws -> Recording {
+        func read(_ relative: String) throws -> [Float] { try WAVDecoder().read(path: folder + "/" + relative).atSpeechRate().samples }
+        let gap = [Float](repeating: 0, count: MonoAudio.speechRate * 4 / 10)
+        var turns: [SimulatedTable.Turn] = [], texts: [String] = []
+        for (speaker, folderName, file) in [("librivox reader", "librivox", "transcription"), ("cards reader", "cards", "cards.transcription")] {
+            let clips = try ReferenceTranscripts.transcriptionFile(folder + "/\(folderName)/\(file)")
+            turns.append(.init(speaker: speaker, samples: try clips.map { try read("\(folderName)/\($0.name).wav") }.joined(separator: gap).map { $0 }))
+            texts.append(clips.map(\.text).joined(separator: " "))
+        }
+        turns.append(.init(speaker: "kennedy", samples: try read("jfk/jfk.wav")))
+        texts.append(ReferenceTranscripts.jfk)
+        let table = SimulatedTable(turns: turns, seed: seed, pauses: 0.8...1.2)
+        let spoken = zip(table.truth, table.turnOrder).map { (turn: $0, text: texts[$1]) }
+        return Recording(name: "long turns, 3 voices the settings were chosen on (seed \(seed))", samples: table.audio,
+                         reference: spoken.map(\.text).joined(separator: " "), turns: spoken, group: "long turns")
+    }
+
     /// The voices no setting was chosen on (`held-out/` in the fixtures, each recording with its
     /// transcript beside it): Asterisk's Allison reading two telephone prompts, the aligner's
     /// author speaking freely twice (once with a cold) and LibriSpeech's reader 61. Each
