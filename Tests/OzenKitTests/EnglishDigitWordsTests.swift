@@ -1,4 +1,4 @@
-import OzenKit
+@testable import OzenKit
 import Testing
 
 /// Digits said as words, so that the accuracy bench does not count "10 of clubs" wrong for the
@@ -23,6 +23,15 @@ struct EnglishDigitWordsTests {
             #expect(WordErrorRate.count(reference: said, hypothesis: written).errors > 0, "\(written)")
         }
         #expect(WordErrorRate.countSayingDigits(reference: "ten of clubs", hypothesis: "11 of clubs").errors == 1)
+    }
+
+    @Test func digitsSaidOneByOneCountAsTheNumberTheySpell() {
+        #expect(WordErrorRate.countSayingDigits(reference: "a single user with extension 1234 and password 4242",
+                                                hypothesis: "a single user with extension 1, 2, 3, 4 and password 4, 2, 4, 2.").errors == 0)
+        #expect(EnglishDigitWords.joiningDigitRuns("call 0 5 2, then 12 3 4") == "call 052, then 12 3 4")
+        // Two digits stay two numbers ("five five"), and a number of several digits is not taken apart.
+        #expect(EnglishDigitWords.joiningDigitRuns("5, 5 and 1 2 34") == "5, 5 and 1 2 34")
+        #expect(WordErrorRate.countSayingDigits(reference: "five five", hypothesis: "5, 5.").errors == 0)
     }
 
     @Test func commasBetweenThousandsAndOtherTextStayRight() {

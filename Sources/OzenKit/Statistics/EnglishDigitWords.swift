@@ -22,10 +22,14 @@ public enum EnglishDigitWords {
     }
 
     /// The text with every whole number of up to nine digits (commas between thousands
-    /// allowed: "1,000") said in words; anything else as it was.
+    /// allowed: "1,000") said in words; anything else as it was. Three or more single digits in
+    /// a row ("1, 2, 3, 4", "4 2 4 2") are first read as the one number they spell ("1234"):
+    /// an extension, a PIN or a phone number is said digit by digit and written either way, and
+    /// Whisper wrote "extension 1, 2, 3, 4" where the held-out table's text has "1234"
+    /// (2026-12-07); two single digits ("5, 5", "5-5") stay two numbers, as the cards are read.
     public static func spelled(_ text: String) -> String {
         var out = "", digits = ""
-        var chars = Array(text)[...]
+        var chars = Array(joiningDigitRuns(text))[...]
         func flush() {
             guard !digits.isEmpty else { return }
             if digits.count <= 9, let n = Int(digits) { out += " " + words(n).joined(separator: " ") + " " } else { out += digits }
@@ -44,6 +48,29 @@ public enum EnglishDigitWords {
             }
         }
         flush()
+        return out
+    }
+
+    /// Runs of three or more single digits, each after a space or a comma and a space, joined.
+    static func joiningDigitRuns(_ text: String) -> String {
+        let c = Array(text)
+        func digit(_ i: Int) -> Bool { i >= 0 && i < c.count && c[i].isASCII && c[i].isNumber }
+        var out = "", i = 0
+        while i < c.count {
+            // A single digit that does not go on a number, a decimal or a thousands group before it.
+            guard digit(i), !digit(i + 1), !(i > 0 && (digit(i - 1) || ((c[i - 1] == "," || c[i - 1] == ".") && digit(i - 2)))) else {
+                out.append(c[i]); i += 1; continue
+            }
+            var run = [c[i]], end = i + 1
+            while true {
+                var next = end
+                if next < c.count && c[next] == "," { next += 1 }
+                guard next < c.count, c[next] == " ", digit(next + 1), !digit(next + 2) else { break }
+                run.append(c[next + 1]); end = next + 2
+            }
+            out += run.count >= 3 ? String(run) : String(c[i..<end])
+            i = end
+        }
         return out
     }
 }
