@@ -28,6 +28,17 @@ import Testing
                 == "connected to this asterisk server from a remote location.")
     }
 
+    @Test func theNextLinesFirstWordsStayOutWhenTheyRepeatTheLinesLast() {
+        // He said "nothing going else going on"; the line locked up to "going on", and the next
+        // line, "else going on…", began inside this one's stretch.
+        #expect(CorrectionSplice.spliced(line: "I'm talking pretty fast here, There's nothing going on.",
+                                         heard: "I'm talking pretty fast here. There's nothing going on going on.")
+                == "I'm talking pretty fast here. There's nothing going on")
+        // And the line before's last words, when they repeat the line's first.
+        #expect(CorrectionSplice.spliced(line: "going on, we're just saying some words.", heard: "going on going on. We're just saying some words.")
+                == "going on. We're just saying some words.")
+    }
+
     @Test func withoutTwoWordsInCommonNothingIsReplaced() {
         #expect(CorrectionSplice.spliced(line: "Congratulations!", heard: "Congratulations. You're welcome.") == nil)
         #expect(CorrectionSplice.spliced(line: "Thank you very much.", heard: "Something else entirely.") == nil)

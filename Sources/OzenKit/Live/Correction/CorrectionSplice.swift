@@ -11,6 +11,13 @@
 /// first locks had 13.2 % (`ozen bench accuracy --held-out --file-only --lines`, 2026-12-06).
 /// Inside the shared runs the correction stands: that is where the full window hears better
 /// ("ill-sposed" → "ill-disposed").
+///
+/// The line is placed inside what was heard with the heard text's own edges free: words heard
+/// before the line's first word or after its last cost nothing, so when the stretch's tail
+/// repeats the line's last words (the next line's beginning, "…nothing going on going on"),
+/// the line takes the first of them and the repeat stays outside. A plain least-edits
+/// alignment took the last and spliced the repeat into the line (the held-out table's first
+/// line, 2026-12-07).
 enum CorrectionSplice {
     /// The line's words with the stretch between the shared runs taken from `heard`; nil when
     /// they share no run of two words (too short, or too different, to place the correction).
@@ -31,13 +38,14 @@ enum CorrectionSplice {
     /// The word as compared: lower case, letters and digits only ("" never matches).
     private static func key(_ word: String) -> String { WordDistance.comparableWords(word).joined() }
 
-    /// The matched word pairs of a least-edits alignment, in order.
+    /// The matched word pairs of the least-edits alignment of all of `a` inside `b`, `b`'s words
+    /// before and after it free, in order; of equally good places, the earliest end in `b`.
     private static func matches(_ a: [String], _ b: [String]) -> [(i: Int, j: Int)] {
         let n = a.count, m = b.count
         guard n > 0, m > 0 else { return [] }
         var cost = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
         for i in 0...n { cost[i][0] = i }
-        for j in 0...m { cost[0][j] = j }
+        // cost[0][j] = 0: the heard words before the line's first are free.
         for i in 1...n {
             for j in 1...m {
                 let same = !a[i - 1].isEmpty && a[i - 1] == b[j - 1]
@@ -45,7 +53,8 @@ enum CorrectionSplice {
             }
         }
         var pairs: [(i: Int, j: Int)] = []
-        var i = n, j = m
+        // The heard words after the line's last are free too: the alignment ends where it costs least.
+        var i = n, j = (0...m).min(by: { cost[n][$0] < cost[n][$1] }) ?? m
         while i > 0 && j > 0 {
             let same = !a[i - 1].isEmpty && a[i - 1] == b[j - 1]
             if same && cost[i][j] == cost[i - 1][j - 1] {
