@@ -1,5 +1,6 @@
 import CCivetWeb
 import Foundation
+import Synchronization
 
 /// The HTTP and WebSocket server behind `ozen serve`, on CivetWeb (Debian's libcivetweb).
 ///
@@ -26,6 +27,7 @@ import Foundation
 ///   --minutes 3`, the build before and this one, two pairs: heap 49 → 58 against 49 → 57 MiB
 ///   and 50 → 58 against 49 → 57 MiB; the server +3.9 % against +3.2 % and +3.5 % against
 ///   +3.3 % of warm.
+// @unchecked: a C callback's context (libcivetweb calls it on its threads); `context` and the option strings are C pointers.
 public final class WebServer: @unchecked Sendable {
     public struct Options: Sendable {
         public var address: ListenAddress
@@ -60,6 +62,7 @@ public final class WebServer: @unchecked Sendable {
     /// The port the server really listens on (useful with port 0).
     public private(set) var port: Int = 0
 
+    // @unchecked: `fragments` is touched only on the connection's CivetWeb thread, `waiting` only under `waitingLock`.
     final class ConnectionState: @unchecked Sendable {
         let peer: WebSocketPeer
         let handler: any WebSocketHandler
@@ -243,15 +246,16 @@ public final class WebServer: @unchecked Sendable {
     }
 
     /// Runs `work` on a dispatch thread (full-size stack) and waits for its answer.
-    static func offCivetWebThread<T>(_ work: @escaping @Sendable () -> T) -> T {
+    static func offCivetWebThread<T: Sendable>(_ work: @escaping @Sendable () -> T) -> T {
         let done = DispatchSemaphore(value: 0)
         let answer = AnswerBox<T>()
         DispatchQueue.global().async {
-            answer.value = work()
+            let value = work()
+            answer.value.withLock { $0 = value }
             done.signal()
         }
         done.wait()
-        return answer.value!
+        return answer.value.withLock { $0! }
     }
 
     // MARK: WebSockets
@@ -342,10 +346,11 @@ public final class WebServer: @unchecked Sendable {
 }
 
 /// Carries a result from a dispatch thread back to the CivetWeb thread that waits for it.
-private final class AnswerBox<T>: @unchecked Sendable { var value: T? }
+private final class AnswerBox<T: Sendable>: Sendable { let value = Mutex<T?>(nil) }
 
 /// CivetWeb's handle of a connection, carried to the dispatch thread that works for CivetWeb's
 /// thread while that thread waits (the connection lives at least that long).
+// @unchecked: an OpaquePointer, used on one thread at a time (CivetWeb's, or the one it waits for).
 struct CivetWebConnection: @unchecked Sendable { let pointer: OpaquePointer }
 
 public enum WebServerError: Error, CustomStringConvertible {
