@@ -35,4 +35,8 @@ public final class WaitableMutex<State>: @unchecked Sendable {
     /// Wakes every thread waiting in `withLock(waitingUntil:for:_:)`. Call it inside `withLock`,
     /// after the change they wait for.
     public func broadcast() { condition.broadcast() }
+
+    /// Wakes one thread waiting in `withLock(waitingUntil:for:_:)` (where only one ever waits).
+    /// Call it inside `withLock`, after the change it waits for.
+    public func signal() { condition.signal() }
 }
