@@ -18,6 +18,7 @@ import Synchronization
 /// retrying with the reason and the seconds until the next try, failed with what to do).
 ///
 /// The audio thread only converts, resamples to 16 kHz and pushes into the inbox.
+// @unchecked: its open stream and watcher thread (not Sendable), device and status are guarded by `condition` across the watcher's steps.
 public final class MicrophoneInput: @unchecked Sendable {
     /// How the watcher paces itself; seconds throughout.
     public struct Settings: Sendable {
