@@ -75,6 +75,7 @@ public struct SHA256: Sendable {
     /// One `EVP_MD_CTX`, freed with the last value that holds it. Unchecked Sendable: it is
     /// written only through `uniqueContext()`, that is only while a single value holds it; a
     /// context that values share is only read, by `EVP_MD_CTX_copy_ex` (which takes it const).
+    // @unchecked: an OpenSSL EVP_MD_CTX pointer, written only while one value holds it (see above).
     private final class Context: @unchecked Sendable {
         let pointer: OpaquePointer
 

@@ -1,36 +1,40 @@
 import CSherpaOnnx
 import Foundation
 import OzenKit
+import Synchronization
 
 /// CAM++ voice prints through sherpa-onnx's speaker embedding extractor: 192 numbers for a
 /// stretch of 16 kHz speech, the same person's lines close together, different people's apart.
 ///
 /// The model is 3D-Speaker's zh/en CAM++ exported by `scripts/export_campplus_onnx.py`; the
 /// manifest's checks run before sherpa-onnx sees the file (a bad file can end the process).
-public final class CAMPlusSpeakerEmbedder: SpeakerEmbedder, @unchecked Sendable {
+public final class CAMPlusSpeakerEmbedder: SpeakerEmbedder, Sendable {
     /// Less speech than this (s) gives no print: CAM++ needs a few hundred frames to say anything.
     public static let shortestSpeech = 0.3
-    private let extractor: OpaquePointer
+    /// sherpa-onnx's extractor, used by one print at a time.
+    private let extractor: Mutex<OpaquePointer>
     public let dimension: Int
     public let modelName: String
-    private let lock = NSLock()
 
     public init(model: InstalledModel, threads: Int = 1) throws(ModelError) {
         var config = SherpaOnnxSpeakerEmbeddingExtractorConfig()
         let path = strdup(model.filePath), provider = strdup("cpu")
-        defer { free(path); free(provider) }
         config.model = UnsafePointer(path)
         config.num_threads = Int32(threads)
         config.provider = UnsafePointer(provider)
-        guard let extractor = SherpaOnnxCreateSpeakerEmbeddingExtractor(&config) else {
+        let made = SherpaOnnxCreateSpeakerEmbeddingExtractor(&config)
+        let dimension = made.map { Int(SherpaOnnxSpeakerEmbeddingExtractorDim($0)) }
+        // Freed before the extractor goes into its Mutex: the compiler sees the strings as the extractor's.
+        free(path); free(provider)
+        guard let extractor = made, let dimension else {
             throw .engineRefused(name: model.manifest.name, path: model.filePath)
         }
-        self.extractor = extractor
-        dimension = Int(SherpaOnnxSpeakerEmbeddingExtractorDim(extractor))
+        self.dimension = dimension
         modelName = model.manifest.name + " " + String(model.manifest.sha256.prefix(12))
+        self.extractor = Mutex(extractor)
     }
 
-    deinit { SherpaOnnxDestroySpeakerEmbeddingExtractor(extractor) }
+    deinit { extractor.withLock { SherpaOnnxDestroySpeakerEmbeddingExtractor($0) } }
 
     /// The longest stretch printed in one go (s). A longer one is printed in equal pieces of at
     /// most this, and their prints are averaged by their seconds: CAM++'s activations grow
@@ -59,8 +63,10 @@ public final class CAMPlusSpeakerEmbedder: SpeakerEmbedder, @unchecked Sendable 
 
     private func piecePrint(_ samples: ArraySlice<Float>) throws -> VoicePrint? {
         guard Double(samples.count) >= Self.shortestSpeech * Double(MonoAudio.speechRate) else { return nil }
-        lock.lock()
-        defer { lock.unlock() }
+        return extractor.withLock { embedding(of: samples, extractor: $0) }
+    }
+
+    private func embedding(of samples: ArraySlice<Float>, extractor: OpaquePointer) -> VoicePrint? {
         guard let stream = SherpaOnnxSpeakerEmbeddingExtractorCreateStream(extractor) else { return nil }
         defer { SherpaOnnxDestroyOnlineStream(stream) }
         samples.withUnsafeBufferPointer {

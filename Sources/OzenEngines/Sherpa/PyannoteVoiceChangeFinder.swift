@@ -1,13 +1,14 @@
 import CSherpaOnnx
 import Foundation
 import OzenKit
+import Synchronization
 
 /// Where the voice changes inside a line: pyannote's segmentation-3.0 (who is speaking, frame
 /// by frame, in 10 s windows) with CAM++ prints to tell the pieces' voices apart, through
 /// sherpa-onnx's offline diarization, run on one line's audio at a time.
-public final class PyannoteVoiceChangeFinder: VoiceChangeFinder, @unchecked Sendable {
-    private let diarization: OpaquePointer
-    private let lock = NSLock()
+public final class PyannoteVoiceChangeFinder: VoiceChangeFinder, Sendable {
+    /// sherpa-onnx's diarization, used by one window at a time.
+    private let diarization: Mutex<OpaquePointer>
 
     /// - Parameter threshold: sherpa-onnx's clustering distance; pieces closer than this are
     ///   one voice. Chosen on the pyannote call by `ozen speakers eval`.
@@ -15,7 +16,6 @@ public final class PyannoteVoiceChangeFinder: VoiceChangeFinder, @unchecked Send
         var config = SherpaOnnxOfflineSpeakerDiarizationConfig()
         let segmentationPath = strdup(segmentation.filePath), embeddingPath = strdup(embedding.filePath)
         let provider = strdup("cpu")
-        defer { free(segmentationPath); free(embeddingPath); free(provider) }
         config.segmentation.pyannote.model = UnsafePointer(segmentationPath)
         config.segmentation.num_threads = Int32(threads)
         config.segmentation.provider = UnsafePointer(provider)
@@ -26,13 +26,16 @@ public final class PyannoteVoiceChangeFinder: VoiceChangeFinder, @unchecked Send
         config.clustering.threshold = threshold
         config.min_duration_on = 0.3
         config.min_duration_off = 0.5
-        guard let made = SherpaOnnxCreateOfflineSpeakerDiarization(&config) else {
+        let made = SherpaOnnxCreateOfflineSpeakerDiarization(&config)
+        // Freed before the engine goes into its Mutex: the compiler sees the strings as the engine's.
+        free(segmentationPath); free(embeddingPath); free(provider)
+        guard let made else {
             throw .engineRefused(name: segmentation.manifest.name, path: segmentation.filePath)
         }
-        diarization = made
+        diarization = Mutex(made)
     }
 
-    deinit { SherpaOnnxDestroyOfflineSpeakerDiarization(diarization) }
+    deinit { diarization.withLock { SherpaOnnxDestroyOfflineSpeakerDiarization($0) } }
 
     /// The model's window (10 s). Audio up to one window is segmented in one pass (37 ms for
     /// 5 s, ~45 ms for 10 s here); beyond it sherpa-onnx prints and clusters every speaker of
@@ -65,8 +68,10 @@ public final class PyannoteVoiceChangeFinder: VoiceChangeFinder, @unchecked Send
     }
 
     private func windowSegments(_ samples: ArraySlice<Float>) throws -> [SpeechTurn] {
-        lock.lock()
-        defer { lock.unlock() }
+        diarization.withLock { segments(samples, diarization: $0) }
+    }
+
+    private func segments(_ samples: ArraySlice<Float>, diarization: OpaquePointer) -> [SpeechTurn] {
         let result = samples.withUnsafeBufferPointer {
             SherpaOnnxOfflineSpeakerDiarizationProcess(diarization, $0.baseAddress, Int32($0.count))
         }

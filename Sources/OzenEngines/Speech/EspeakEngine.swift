@@ -1,6 +1,7 @@
 import CEspeakNG
 import Foundation
 import OzenKit
+import Synchronization
 
 /// libespeak-ng, for two jobs: the Hebrew and Swedish voices, and the IPA that the English
 /// Piper voice is read from (sherpa-onnx 2.0.1 has no phonemiser of its own).
@@ -9,7 +10,7 @@ import OzenKit
 /// engine (`shared`) and every call holds its lock. It runs in synchronous mode: `espeak_Synth`
 /// returns when the sentence is made, the 16-bit samples having come through the callback into
 /// memory; nothing is played and nothing written to disk. Its rate is 22 050 Hz.
-public final class EspeakEngine: @unchecked Sendable {
+public final class EspeakEngine: Sendable {
     public static let shared: Result<EspeakEngine, SpeechOutError> = {
         // DONT_EXIT: without it a missing data folder ends the process.
         let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, Int32(espeakINITIALIZE_DONT_EXIT))
@@ -19,14 +20,17 @@ public final class EspeakEngine: @unchecked Sendable {
     }()
 
     public let sampleRate: Int
-    private let lock = NSLock()
+    /// Held for every call into the library, whose voice and buffers are the process's.
+    private let lock = Mutex(())
 
     private init(sampleRate: Int) { self.sampleRate = sampleRate }
 
     /// `text` said by eSpeak voice `voice` ("he", "sv", "en-us"), as Float samples at `sampleRate`.
     public func synthesize(_ text: String, voice: String) throws(SpeechOutError) -> MonoAudio {
-        lock.lock()
-        defer { lock.unlock() }
+        try lock.withLock { _ throws(SpeechOutError) in try synthesizeLocked(text, voice: voice) }
+    }
+
+    private func synthesizeLocked(_ text: String, voice: String) throws(SpeechOutError) -> MonoAudio {
         try select(voice)
         let sink = SampleSink()
         let handle = Unmanaged.passRetained(sink)
@@ -44,8 +48,10 @@ public final class EspeakEngine: @unchecked Sendable {
     /// the text into clauses: `espeak_TextToPhonemes` drops it, and a voice given none reads
     /// a question as flatly as a statement.
     public func phonemes(_ text: String, voice: String) throws(SpeechOutError) -> [String] {
-        lock.lock()
-        defer { lock.unlock() }
+        try lock.withLock { _ throws(SpeechOutError) in try phonemesLocked(text, voice: voice) }
+    }
+
+    private func phonemesLocked(_ text: String, voice: String) throws(SpeechOutError) -> [String] {
         try select(voice)
         guard let buffer = strdup(text) else { return [] }
         defer { free(buffer) }

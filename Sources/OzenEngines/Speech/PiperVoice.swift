@@ -1,6 +1,7 @@
 import CSherpaOnnx
 import Foundation
 import OzenKit
+import Synchronization
 
 /// The English voice: Piper's en_US "joe" (medium, 22 050 Hz, CC0 data) run by sherpa-onnx's
 /// offline TTS, read from eSpeak NG's IPA (docs/findings.md, "The Piper voice": RTF 0.10, and
@@ -11,22 +12,21 @@ import OzenKit
 /// (`tokens.txt`) against the sha256 that setup wrote into the manifest, and each of its lines
 /// for the one-symbol-one-number shape sherpa insists on. Phonemes the voice does not know are
 /// left out here, so sherpa has nothing to complain about on stderr.
-public final class PiperVoice: @unchecked Sendable {
+public final class PiperVoice: Sendable {
     /// Piper's own inference settings for this voice (its .onnx.json): noise 0.667, length 1, noise_w 0.8.
     static let noiseScale: Float = 0.667, lengthScale: Float = 1, noiseScaleW: Float = 0.8
 
     public let model: InstalledModel
     public let sampleRate: Int
-    private let tts: OpaquePointer
+    /// sherpa-onnx's engine, used by one synthesis at a time.
+    private let tts: Mutex<OpaquePointer>
     private let known: Set<Unicode.Scalar>
-    private let lock = NSLock()
 
     public init(model: InstalledModel, threads: Int = 2) throws(ModelError) {
         let tokensPath = model.folder + "/tokens.txt"
         known = try Self.checkedTokens(folder: model.folder, name: model.manifest.name)
         var config = SherpaOnnxOfflineTtsConfig()
         let path = strdup(model.filePath), tokens = strdup(tokensPath), provider = strdup("cpu")
-        defer { free(path); free(tokens); free(provider) }
         config.model.vits.model = UnsafePointer(path)
         config.model.vits.tokens = UnsafePointer(tokens)
         config.model.vits.noise_scale = Self.noiseScale
@@ -36,15 +36,19 @@ public final class PiperVoice: @unchecked Sendable {
         config.model.provider = UnsafePointer(provider)
         config.max_num_sentences = 1
         config.silence_scale = 0.2
-        guard let tts = SherpaOnnxCreateOfflineTts(&config) else {
+        let made = SherpaOnnxCreateOfflineTts(&config)
+        let rate = made.map { Int(SherpaOnnxOfflineTtsSampleRate($0)) }
+        // Freed before the engine goes into its Mutex: the compiler sees the strings as the engine's.
+        free(path); free(tokens); free(provider)
+        guard let tts = made, let rate else {
             throw .engineRefused(name: model.manifest.name, path: model.filePath)
         }
-        self.tts = tts
         self.model = model
-        sampleRate = Int(SherpaOnnxOfflineTtsSampleRate(tts))
+        sampleRate = rate
+        self.tts = Mutex(tts)
     }
 
-    deinit { SherpaOnnxDestroyOfflineTts(tts) }
+    deinit { tts.withLock { SherpaOnnxDestroyOfflineTts($0) } }
 
     /// Speech for `sentences` of IPA (as `EspeakEngine.phonemes` gives them), one after another.
     public func synthesize(ipa sentences: [String]) throws(SpeechOutError) -> MonoAudio {
@@ -57,8 +61,10 @@ public final class PiperVoice: @unchecked Sendable {
             lengths.append(Int32(points.count))
         }
         guard !lengths.isEmpty else { throw .nothingToSay }
-        lock.lock()
-        defer { lock.unlock() }
+        return try tts.withLock { tts throws(SpeechOutError) in try generate(tts, codepoints: codepoints, lengths: lengths) }
+    }
+
+    private func generate(_ tts: OpaquePointer, codepoints: [Int32], lengths: [Int32]) throws(SpeechOutError) -> MonoAudio {
         let audio: UnsafePointer<SherpaOnnxGeneratedAudio>? = codepoints.withUnsafeBufferPointer { points in
             lengths.withUnsafeBufferPointer { lens in
                 var generation = SherpaOnnxGenerationConfig()

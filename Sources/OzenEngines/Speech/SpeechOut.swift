@@ -1,5 +1,6 @@
 import Foundation
 import OzenKit
+import Synchronization
 
 /// A sentence she typed, said aloud: the one call `ozen say` and the display's "say" field make.
 ///
@@ -13,10 +14,10 @@ import OzenKit
 ///
 /// The Piper voice is loaded on the first English sentence (its 63 MB model is checked first)
 /// and kept; a missing or damaged voice is a `ModelError` naming the fix.
-public final class SpeechOut: @unchecked Sendable {
+public final class SpeechOut: Sendable {
     public let home: OzenHome
-    private var piper: PiperVoice?
-    private let lock = NSLock()
+    /// Held while the voice loads, so it loads once.
+    private let piper = Mutex<PiperVoice?>(nil)
 
     public init(home: OzenHome) { self.home = home }
 
@@ -41,17 +42,17 @@ public final class SpeechOut: @unchecked Sendable {
 
     /// The Piper voice, loaded and checked once.
     public func englishVoice() throws -> PiperVoice {
-        lock.lock()
-        defer { lock.unlock() }
-        if let piper { return piper }
-        // The 900-byte phoneme table is checked before the 63 MB model is hashed.
-        let folder = home.modelsPath + "/" + Self.englishModel
-        if FileManager.default.fileExists(atPath: folder + "/manifest.json") {
-            _ = try PiperVoice.checkedTokens(folder: folder, name: Self.englishModel)
+        try piper.withLock { piper in
+            if let piper { return piper }
+            // The 900-byte phoneme table is checked before the 63 MB model is hashed.
+            let folder = home.modelsPath + "/" + Self.englishModel
+            if FileManager.default.fileExists(atPath: folder + "/manifest.json") {
+                _ = try PiperVoice.checkedTokens(folder: folder, name: Self.englishModel)
+            }
+            let voice = try PiperVoice(model: InstalledModel.load(Self.englishModel, in: home))
+            piper = voice
+            return voice
         }
-        let voice = try PiperVoice(model: InstalledModel.load(Self.englishModel, in: home))
-        piper = voice
-        return voice
     }
 
     private func nonSilent(_ audio: MonoAudio, voice: String) throws(SpeechOutError) -> MonoAudio {

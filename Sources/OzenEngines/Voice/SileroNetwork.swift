@@ -1,6 +1,7 @@
 import COpenBLAS
 import Foundation
 import OzenKit
+import Synchronization
 
 /// Silero's voice network (v5 and later, its 16 kHz half), run in Swift from the weights in
 /// the installed `silero_vad.onnx`: one copy of the weights for the whole process, and for
@@ -62,20 +63,20 @@ final class SileroNetwork: Sendable {
         decoderBias = try tensor("decoder.decoder.2.bias", [1])[0]
     }
 
-    private static let loaded = NSLock()
-    nonisolated(unsafe) private static var networks: [String: SileroNetwork] = [:]
+    /// The networks read so far, by file; held while one is read, so each is read once.
+    private static let networks = Mutex<[String: SileroNetwork]>([:])
 
     /// The network of `model`, read from its file the first time and shared after.
     static func shared(_ model: InstalledModel) throws(ModelError) -> SileroNetwork {
-        loaded.lock()
-        defer { loaded.unlock() }
-        if let network = networks[model.filePath] { return network }
-        do {
-            let network = try SileroNetwork(path: model.filePath)
-            networks[model.filePath] = network
-            return network
-        } catch {
-            throw .malformed(name: model.manifest.name, path: model.filePath, detail: "\(error)")
+        try networks.withLock { networks throws(ModelError) in
+            if let network = networks[model.filePath] { return network }
+            do {
+                let network = try SileroNetwork(path: model.filePath)
+                networks[model.filePath] = network
+                return network
+            } catch {
+                throw .malformed(name: model.manifest.name, path: model.filePath, detail: "\(error)")
+            }
         }
     }
 

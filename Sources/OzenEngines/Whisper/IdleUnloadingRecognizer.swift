@@ -6,20 +6,26 @@ import OzenKit
 /// that serves the phone all day should not hold the model's memory while nobody talks. The
 /// next decode waits for the load (about half a second for base here) while its audio waits in
 /// the stream's inbox, so nothing said is lost; a phone's `ready` is never held back by it.
-public final class IdleUnloadingRecognizer: SpeechRecognizer, @unchecked Sendable {
+public final class IdleUnloadingRecognizer: SpeechRecognizer, Sendable {
     public let model: InstalledModel
     public let settings: WhisperRecognizer.Settings
     /// Seconds without a decode after which the model is freed.
     public let idleSeconds: Double
     /// Called after each unload (the server gives the freed memory back to the system).
     private let unloaded: @Sendable () -> Void
-    private let condition = NSCondition()
-    private var loaded: WhisperRecognizer?
-    private var inFlight = 0
-    private var lastUsed = ProcessInfo.processInfo.systemUptime
-    private var stopped = false
-    public private(set) var loads = 0
-    public private(set) var unloads = 0
+
+    private struct State {
+        var loaded: WhisperRecognizer?
+        var inFlight = 0
+        var lastUsed = ProcessInfo.processInfo.systemUptime
+        var stopped = false
+        var loads = 0
+        var unloads = 0
+    }
+
+    private let state: WaitableMutex<State>
+    public var loads: Int { state.withLock { $0.loads } }
+    public var unloads: Int { state.withLock { $0.unloads } }
 
     /// Loads the model now (so a broken file is said at start), then frees it after `idleSeconds`.
     public init(model: InstalledModel, settings: WhisperRecognizer.Settings, idleSeconds: Double,
@@ -28,8 +34,7 @@ public final class IdleUnloadingRecognizer: SpeechRecognizer, @unchecked Sendabl
         self.settings = settings
         self.idleSeconds = idleSeconds
         self.unloaded = unloaded
-        loaded = try WhisperRecognizer(model: model, settings: settings)
-        loads = 1
+        state = WaitableMutex(State(loaded: try WhisperRecognizer(model: model, settings: settings), loads: 1))
         let thread = Thread { [weak self] in self?.watch() }
         thread.name = "ozen-model-unload"
         thread.start()
@@ -38,7 +43,7 @@ public final class IdleUnloadingRecognizer: SpeechRecognizer, @unchecked Sendabl
     deinit { stop() }
 
     /// Whether the model is in memory now.
-    public var isLoaded: Bool { condition.withLock { loaded != nil } }
+    public var isLoaded: Bool { state.withLock { $0.loaded != nil } }
 
     public func transcribe(_ samples: [Float], options: DecodingOptions) throws -> Transcript {
         let whisper = try take()
@@ -54,24 +59,24 @@ public final class IdleUnloadingRecognizer: SpeechRecognizer, @unchecked Sendabl
 
     /// Stops watching (the model stays as it is).
     public func stop() {
-        condition.withLock { stopped = true; condition.broadcast() }
+        state.withLock { $0.stopped = true; state.broadcast() }
     }
 
     private func take() throws -> WhisperRecognizer {
-        condition.lock()
-        defer { condition.unlock() }
-        if loaded == nil {
-            loaded = try WhisperRecognizer(model: model, settings: settings)
-            loads += 1
+        try state.withLock { state in
+            if state.loaded == nil {
+                state.loaded = try WhisperRecognizer(model: model, settings: settings)
+                state.loads += 1
+            }
+            state.inFlight += 1
+            return state.loaded!
         }
-        inFlight += 1
-        return loaded!
     }
 
     private func give() {
-        condition.withLock {
-            inFlight -= 1
-            lastUsed = ProcessInfo.processInfo.systemUptime
+        state.withLock {
+            $0.inFlight -= 1
+            $0.lastUsed = ProcessInfo.processInfo.systemUptime
         }
     }
 
@@ -79,16 +84,15 @@ public final class IdleUnloadingRecognizer: SpeechRecognizer, @unchecked Sendabl
     private func watch() {
         let step = max(0.05, min(15, idleSeconds / 4))
         while true {
-            condition.lock()
-            if stopped { condition.unlock(); return }
-            _ = condition.wait(until: Date().addingTimeInterval(step))
-            var freed = false
-            if loaded != nil, inFlight == 0, ProcessInfo.processInfo.systemUptime - lastUsed >= idleSeconds {
-                loaded = nil
-                unloads += 1
-                freed = true
+            if state.withLock({ $0.stopped }) { return }
+            // Only `stop` broadcasts: the wait ends at the step's end or at the stop.
+            let freed = state.withLock(waitingUntil: Date().addingTimeInterval(step), for: { $0.stopped }) { state in
+                guard state.loaded != nil, state.inFlight == 0,
+                      ProcessInfo.processInfo.systemUptime - state.lastUsed >= idleSeconds else { return false }
+                state.loaded = nil
+                state.unloads += 1
+                return true
             }
-            condition.unlock()
             if freed { unloaded() }
         }
     }

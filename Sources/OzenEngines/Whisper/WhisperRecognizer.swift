@@ -1,6 +1,7 @@
 import CWhisper
 import Foundation
 import OzenKit
+import Synchronization
 
 /// Speech recognition with whisper.cpp's C API.
 ///
@@ -12,6 +13,7 @@ import OzenKit
 /// Passes are serialised unless `Settings.concurrentDecodes` allows more: each decode has a
 /// whisper state of its own, and whisper.cpp decodes on distinct states of one context in
 /// parallel (its own `whisper_full_parallel` does); only creating a state waits for the others.
+// @unchecked: holds an OpaquePointer to a whisper context, which decodes share (each on a state of its own).
 public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
     public struct Settings: Sendable, Equatable {
         /// CPU threads per pass. Two threads on a loaded 2-core machine were erratic while OpenMP
@@ -45,7 +47,8 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
     public let model: InstalledModel
     public let settings: Settings
     private let context: OpaquePointer
-    private let lock = NSLock()
+    /// Held while a whisper state is made or freed: only those wait for each other.
+    private let lock = Mutex(())
     private let decodes: DispatchSemaphore
 
     /// Whisper refuses input under one second; shorter utterances are padded with silence.
@@ -122,11 +125,9 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
         // between, gave different lines and English (CI's chrF 36.9 where a fresh process
         // gave 49.0). A fresh state per call costs nothing measurable: 8 decodes of 3 s took
         // 2.24–2.68 s either way on this machine (a scratch measurement, 2026-12-01).
-        lock.lock()
-        let made = whisper_init_state(context)
-        lock.unlock()
+        let made = lock.withLock { _ in whisper_init_state(context) }
         guard let state = made else { throw RecognitionFailure(code: -100) }
-        defer { lock.lock(); whisper_free_state(state); lock.unlock() }
+        defer { lock.withLock { _ in whisper_free_state(state) } }
         // A cancelled pass stops between two steps of the encoder or decoder (whisper.cpp asks
         // the callback before each graph node on the CPU and after each encode and decode).
         let cancellation = options.cancellation
@@ -162,9 +163,7 @@ public final class WhisperRecognizer: SpeechRecognizer, @unchecked Sendable {
     /// no-speech token's probability from its logits. Measured there: speech 0.006–0.04, an
     /// alarm sound 0.68, silence 0.91. One decoder step.
     public func tokenCount(_ text: String) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return Int(whisper_token_count(context, text))
+        lock.withLock { _ in Int(whisper_token_count(context, text)) }
     }
 
     private func noSpeechProbability(state: OpaquePointer, threads: Int32) -> Double? {

@@ -1,6 +1,7 @@
 import CPulse
 import Foundation
 import OzenKit
+import Synchronization
 
 /// One running recording of an output's monitor: what the computer plays, as float mono at the
 /// output's own rate (the server mixes the channels down), read on a thread of its own in
@@ -10,14 +11,15 @@ import OzenKit
 /// seconds, which would hold every caption back by that much. A read returns within one piece,
 /// so `close` waits at most that long for the reader to see it should stop; only then is the
 /// connection freed (libpulse's simple API must not be freed under a read).
+// @unchecked: `connection` is libpulse's C handle, used by the reader thread alone until `stopping` is seen.
 final class MonitorStream: OpenMicrophone, @unchecked Sendable {
-    // Unchecked: `connection` is the C handle, used by the reader thread alone until `stopped`
-    // is seen and `finished` signalled; the flags are behind `lock`.
     private let connection: OpaquePointer
-    private let lock = NSLock()
-    private var stopping = false
-    private var running = true
-    private var freed = false
+    private struct Flags {
+        var stopping = false
+        var running = true
+        var freed = false
+    }
+    private let flags = Mutex(Flags())
     private let finished = DispatchSemaphore(value: 0)
 
     init(server: String?, monitor: String, name: String, sampleRate: Int,
@@ -44,37 +46,37 @@ final class MonitorStream: OpenMicrophone, @unchecked Sendable {
     private func read(pieceFrames: Int, deliver: @Sendable ([Float]) -> Void) {
         var piece = [Float](repeating: 0, count: pieceFrames)
         defer { finished.signal() }
-        while !lock.withLock({ stopping }) {
+        while !flags.withLock({ $0.stopping }) {
             var error: Int32 = 0
             let result = piece.withUnsafeMutableBytes { bytes in
                 pa_simple_read(connection, bytes.baseAddress, bytes.count, &error)
             }
             guard result >= 0 else {
-                lock.withLock { running = false }
+                flags.withLock { $0.running = false }
                 return
             }
             deliver(piece)
         }
     }
 
-    var isRunning: Bool { lock.withLock { running && !stopping } }
+    var isRunning: Bool { flags.withLock { $0.running && !$0.stopping } }
 
     func close() {
-        let first = lock.withLock { () -> Bool in
-            defer { stopping = true }
-            return !stopping
+        let first = flags.withLock { flags -> Bool in
+            defer { flags.stopping = true }
+            return !flags.stopping
         }
         guard first else { return }
         // A reader stuck in a read of a server that hangs is left with its connection: freeing
         // it under the read would crash, and the server's end closes it when this process does.
         guard finished.wait(timeout: .now() + 2) == .success else { return }
-        lock.withLock { freed = true }
+        flags.withLock { $0.freed = true }
         pa_simple_free(connection)
     }
 
     /// The reader thread holds the stream, so this runs only once it has ended: a connection
     /// `close` left behind is freed here.
     deinit {
-        if !freed { pa_simple_free(connection) }
+        if !flags.withLock({ $0.freed }) { pa_simple_free(connection) }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import OzenKit
+import Synchronization
 
 /// A Unix socket that only this user can reach, for one-line commands between `ozen dictate
 /// toggle` and the dictation service: the client writes one line, the server answers one line
@@ -52,11 +53,10 @@ public enum LocalCommandSocket {
 
     /// Listens at `path` and answers each connection's command with `answer` (run on a thread
     /// of the accept loop, one connection at a time: commands are short and must be ordered).
-    public final class Server: @unchecked Sendable {
+    public final class Server: Sendable {
         public let path: String
         private let fd: Int32
-        private let lock = NSLock()
-        private var stopped = false
+        private let stopped = Mutex(false)
 
         public init(path: String) throws(Failure) {
             // Another service that answers, or is there but busy, keeps its socket.
@@ -96,10 +96,10 @@ public enum LocalCommandSocket {
             }
         }
 
-        private var isStopped: Bool { lock.withLock { stopped } }
+        private var isStopped: Bool { stopped.withLock { $0 } }
 
         public func stop() {
-            lock.withLock { stopped = true }
+            stopped.withLock { $0 = true }
             shutdown(fd, Int32(SHUT_RDWR))
             close(fd)
             unlink(path)

@@ -1,5 +1,6 @@
 import Foundation
 import OzenKit
+import Synchronization
 
 /// Puts dictated text at the cursor of whatever app has the focus.
 ///
@@ -219,10 +220,9 @@ public enum InsertionFailure: Error, CustomStringConvertible, Equatable {
 
 /// `xclip -i -verbose` owning a selection: it says "Waiting for selection request number N" as
 /// each request is served, which is how a paste is known to have been read.
-final class SelectionServer: @unchecked Sendable {
+final class SelectionServer: Sendable {
     private let process = Process()
-    private let lock = NSLock()
-    private var said = ""
+    private let said = Mutex("")
 
     /// `watched`: the requests are counted; false for a selection left to serve after `ozen`
     /// exits (its output then goes nowhere, so no closed pipe can stop it).
@@ -240,7 +240,7 @@ final class SelectionServer: @unchecked Sendable {
         process.standardError = watched ? output : FileHandle.nullDevice
         do { try process.run() } catch { throw .missingTool("xclip") }
         if watched { _ = PipeReader(output) { [weak self] data in
-            self?.lock.withLock { self?.said += String(decoding: data, as: UTF8.self) }
+            self?.said.withLock { $0 += String(decoding: data, as: UTF8.self) }
         } }
         input.fileHandleForWriting.write(Data(text.utf8))
         try? input.fileHandleForWriting.close()
@@ -253,7 +253,7 @@ final class SelectionServer: @unchecked Sendable {
         let marker = "request number \(count + 1)"
         let deadline = Date(timeIntervalSinceNow: seconds)
         while Date() < deadline {
-            if lock.withLock({ said.contains(marker) }) { return true }
+            if said.withLock({ $0.contains(marker) }) { return true }
             guard process.isRunning else { return false }
             Thread.sleep(forTimeInterval: 0.01)
         }

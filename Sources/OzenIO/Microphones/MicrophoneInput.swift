@@ -1,5 +1,6 @@
 import Foundation
 import OzenKit
+import Synchronization
 
 /// A microphone feeding a caption pipeline, kept working: the stream is reopened when it
 /// fails, goes silent or stops delivering, and a microphone that was unplugged is waited for
@@ -17,6 +18,7 @@ import OzenKit
 /// retrying with the reason and the seconds until the next try, failed with what to do).
 ///
 /// The audio thread only converts, resamples to 16 kHz and pushes into the inbox.
+// @unchecked: its open stream and watcher thread (not Sendable), device and status are guarded by `condition` across the watcher's steps.
 public final class MicrophoneInput: @unchecked Sendable {
     /// How the watcher paces itself; seconds throughout.
     public struct Settings: Sendable {
@@ -288,22 +290,25 @@ public final class MicrophoneInput: @unchecked Sendable {
 
 /// The audio path of one opened stream: resampling, the silence watch and the push into
 /// the inbox, behind a lock the audio thread holds only briefly.
-final class Delivery: @unchecked Sendable {
-    private let lock = NSLock()
-    private var resampler: StreamingResampler
-    /// The sound alerts' 32 kHz copy, made from the source's own rate (nil below 32 kHz, or
-    /// when no one listens for sounds).
-    private var wideResampler: StreamingResampler?
-    private var watch: SilentInputWatch
+final class Delivery: Sendable {
+    private struct State {
+        var resampler: StreamingResampler
+        /// The sound alerts' 32 kHz copy, made from the source's own rate (nil below 32 kHz, or
+        /// when no one listens for sounds).
+        var wideResampler: StreamingResampler?
+        var watch: SilentInputWatch
+    }
+    private let state: Mutex<State>
     private let inbox: LiveAudioInbox
     private let clockStart: ContinuousClock.Instant
     private let counted: @Sendable (Int) -> Void
 
     init(sourceRate: Int, widens: Bool, silenceLimit: Double, zerosMeanQuiet: Bool, startedAt: Double, clockStart: ContinuousClock.Instant,
          inbox: LiveAudioInbox, counted: @escaping @Sendable (Int) -> Void) {
-        resampler = StreamingResampler(from: sourceRate, to: MonoAudio.speechRate)
-        if widens && sourceRate >= LiveAudioInbox.wideRate { wideResampler = StreamingResampler(from: sourceRate, to: LiveAudioInbox.wideRate) }
-        watch = SilentInputWatch(limit: silenceLimit, startingAt: startedAt, zerosMeanQuiet: zerosMeanQuiet)
+        state = Mutex(State(resampler: StreamingResampler(from: sourceRate, to: MonoAudio.speechRate),
+                            wideResampler: widens && sourceRate >= LiveAudioInbox.wideRate
+                                ? StreamingResampler(from: sourceRate, to: LiveAudioInbox.wideRate) : nil,
+                            watch: SilentInputWatch(limit: silenceLimit, startingAt: startedAt, zerosMeanQuiet: zerosMeanQuiet)))
         self.inbox = inbox
         self.clockStart = clockStart
         self.counted = counted
@@ -311,18 +316,15 @@ final class Delivery: @unchecked Sendable {
 
     func receive(_ samples: [Float]) {
         let now = MicrophoneInput.seconds(since: clockStart)
-        lock.lock()
-        watch.heard(samples, at: now)
-        let speech = resampler.push(samples)
-        let wide = wideResampler?.push(samples) ?? []
-        lock.unlock()
+        let (speech, wide) = state.withLock { state in
+            state.watch.heard(samples, at: now)
+            return (state.resampler.push(samples), state.wideResampler?.push(samples) ?? [])
+        }
         inbox.push(speech, wide: wide)
         counted(speech.count)
     }
 
     func finding(at time: Double) -> SilentInputWatch.Finding? {
-        lock.lock()
-        defer { lock.unlock() }
-        return watch.finding(at: time)
+        state.withLock { $0.watch.finding(at: time) }
     }
 }

@@ -43,26 +43,22 @@ public enum MicrophoneLevelMeter {
         return String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
     }
 
-    private final class Heard: @unchecked Sendable {
-        private let condition = NSCondition()
-        private var samples: [Float] = []
+    private final class Heard: Sendable {
+        private let samples = WaitableMutex<[Float]>([])
         private let wanted: Int
         init(wanted: Int) { self.wanted = wanted }
 
         func add(_ more: [Float]) {
-            condition.lock()
-            if samples.count < wanted {
-                samples += more.prefix(wanted - samples.count)
-                if samples.count >= wanted { condition.broadcast() }
+            samples.withLock { samples in
+                if samples.count < wanted {
+                    samples += more.prefix(wanted - samples.count)
+                    if samples.count >= wanted { self.samples.broadcast() }
+                }
             }
-            condition.unlock()
         }
 
         func wait(until deadline: Date) -> [Float] {
-            condition.lock()
-            defer { condition.unlock() }
-            while samples.count < wanted, condition.wait(until: deadline) {}
-            return samples
+            samples.withLock(waitingUntil: deadline, for: { $0.count >= wanted }) { $0 }
         }
     }
 }

@@ -1,6 +1,7 @@
 import CPortAudio
 import Foundation
 import OzenKit
+import Synchronization
 
 /// The machine's microphones through PortAudio (ALSA, and JACK when it runs).
 ///
@@ -38,14 +39,15 @@ public struct PortAudioMicrophones: MicrophoneSystem {
 
 /// One running PortAudio input stream. It holds one PortAudio initialisation while open, so
 /// the device list is not re-read under it.
-final class PortAudioStream: OpenMicrophone, @unchecked Sendable {
+final class PortAudioStream: OpenMicrophone, Sendable {
     /// What the audio thread needs; kept alive by the stream until it is closed.
-    final class Receiver {
+    final class Receiver: Sendable {
         let deliver: @Sendable ([Float]) -> Void
         init(deliver: @escaping @Sendable ([Float]) -> Void) { self.deliver = deliver }
     }
 
-    private var stream: UnsafeMutableRawPointer?
+    /// PortAudio's stream until `close`; taken only with `PortAudioLibrary.lock` held too.
+    private let stream: Mutex<UnsafeMutableRawPointer?>
     private let receiver: Receiver
     private let name: String
 
@@ -78,7 +80,7 @@ final class PortAudioStream: OpenMicrophone, @unchecked Sendable {
             Pa_Terminate()
             throw problem
         }
-        stream = opened
+        stream = Mutex(opened)
     }
 
     /// Permission errors need a person; anything else may pass (a busy device, a driver hiccup).
@@ -95,19 +97,23 @@ final class PortAudioStream: OpenMicrophone, @unchecked Sendable {
     var isRunning: Bool {
         PortAudioLibrary.lock.lock()
         defer { PortAudioLibrary.lock.unlock() }
-        guard let stream else { return false }
-        return Pa_IsStreamActive(stream) == 1
+        return stream.withLock { stream in
+            guard let stream else { return false }
+            return Pa_IsStreamActive(stream) == 1
+        }
     }
 
     func close() {
         PortAudioLibrary.lock.lock()
         defer { PortAudioLibrary.lock.unlock() }
-        guard let stream else { return }
-        self.stream = nil
-        // Abort, not stop: a stream whose device vanished may never drain.
-        Pa_AbortStream(stream)
-        Pa_CloseStream(stream)
-        Pa_Terminate()
+        stream.withLock { held in
+            guard let stream = held else { return }
+            held = nil
+            // Abort, not stop: a stream whose device vanished may never drain.
+            Pa_AbortStream(stream)
+            Pa_CloseStream(stream)
+            Pa_Terminate()
+        }
     }
 
     deinit { close() }

@@ -12,7 +12,7 @@ import OzenKit
 ///
 /// The caller checks the finished file (header, sha256, a real load) before it is used; this
 /// type only guarantees that the bytes are the server's file, in order, whole.
-public final class ModelDownload: @unchecked Sendable {
+public final class ModelDownload: Sendable {
     public enum Event: Sendable {
         case progress(DownloadProgress)
         case resuming(from: Int64)
@@ -24,14 +24,15 @@ public final class ModelDownload: @unchecked Sendable {
     public let partPath: String
     public let recordPath: String
     /// Seconds without a byte before a connection counts as dead.
-    public var idleTimeout: Double
-    public var delays: RetryDelays
+    public let idleTimeout: Double
+    /// The pauses between tries; each `run` paces itself from these.
+    public let delays: RetryDelays
     /// Free bytes on the part's disk, checked when the server has said the file's size.
-    public var freeSpace: (String) -> Int64?
-    public var headroom: Int64
+    public let freeSpace: @Sendable (String) -> Int64?
+    public let headroom: Int64
 
     public init(url: String, partPath: String, expectedSize: Int64?, idleTimeout: Double = 30, delays: RetryDelays = RetryDelays(),
-                headroom: Int64 = 64_000_000, freeSpace: @escaping (String) -> Int64? = DiskSpace.free) {
+                headroom: Int64 = 64_000_000, freeSpace: @escaping @Sendable (String) -> Int64? = DiskSpace.free) {
         self.url = url
         self.partPath = partPath
         self.recordPath = (partPath as NSString).deletingLastPathComponent + "/download.json"
@@ -59,6 +60,7 @@ public final class ModelDownload: @unchecked Sendable {
         }
         if !FileManager.default.fileExists(atPath: partPath) { _ = FileManager.default.createFile(atPath: partPath, contents: nil) }
         var progress = DownloadProgress(done: bytesOnDisk, total: record.size)
+        var delays = self.delays
         var tries = 0
         while true {
             tries += 1
@@ -116,6 +118,7 @@ public final class ModelDownload: @unchecked Sendable {
 }
 
 /// One request of a download: its answer decided by `ResumeDecision`, its body written to the part.
+// @unchecked: URLSession's delegate; its state is touched only on the session's serial delegate queue, and read after `done`.
 private final class Attempt: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     enum Outcome { case finished(Int64), failed(DownloadFailure), interrupted(String, progressed: Bool) }
 

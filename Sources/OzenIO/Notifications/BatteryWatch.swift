@@ -1,19 +1,18 @@
 import Foundation
 import OzenKit
+import Synchronization
 
 /// Reads the battery every minute while captions run and hands `BatteryWarning`'s notices to
 /// the notifier. A minute: a laptop loses about 1 % in that time under caption load, so a
 /// level is never skipped by more than that.
-public final class BatteryWatch: @unchecked Sendable {
+public final class BatteryWatch: Sendable {
     public static let intervalSeconds = 60.0
 
     private let supplies: PowerSupplies
     private let notify: @Sendable (NoticeAction) -> Void
-    private let lock = NSLock()
-    private var warning = BatteryWarning()
-    private var thread: Thread?
-    private let stopped = NSCondition()
-    private var stopping = false
+    private let warning = Mutex(BatteryWarning())
+    /// Whether `stop` was called; the watching thread waits on it between readings.
+    private let stopping = WaitableMutex(false)
 
     public init(supplies: PowerSupplies = PowerSupplies(), notify: @escaping @Sendable (NoticeAction) -> Void) {
         self.supplies = supplies
@@ -24,9 +23,7 @@ public final class BatteryWatch: @unchecked Sendable {
     @discardableResult
     public func check() -> DesktopNotice? {
         guard let battery = supplies.battery() else { return nil }
-        lock.lock()
-        let notice = warning.observe(percent: battery.percent, discharging: battery.discharging)
-        lock.unlock()
+        let notice = warning.withLock { $0.observe(percent: battery.percent, discharging: battery.discharging) }
         if let notice { notify(.show(notice)) }
         return notice
     }
@@ -36,22 +33,19 @@ public final class BatteryWatch: @unchecked Sendable {
         let thread = Thread { [self] in
             while true {
                 check()
-                stopped.lock()
-                if !stopping { _ = stopped.wait(until: Date().addingTimeInterval(intervalSeconds)) }
-                let done = stopping
-                stopped.unlock()
+                // Only `stop` broadcasts: the wait ends at the interval's end or at the stop.
+                let done = stopping.withLock(waitingUntil: Date().addingTimeInterval(intervalSeconds), for: { $0 }) { $0 }
                 if done { return }
             }
         }
         thread.name = "ozen.battery"
-        self.thread = thread
         thread.start()
     }
 
     public func stop() {
-        stopped.lock()
-        stopping = true
-        stopped.broadcast()
-        stopped.unlock()
+        stopping.withLock {
+            $0 = true
+            stopping.broadcast()
+        }
     }
 }

@@ -1,29 +1,25 @@
 import Foundation
 import OzenKit
+import Synchronization
 
 /// Desktop notifications for a captioning session: every caption event goes through
 /// `CaptionNotices` (sounds, keywords, captions stopped and back) and the battery is watched
 /// while it runs. `ozen caption --notify` and the live commands use it the same way.
-public final class CaptionNotifications: @unchecked Sendable {
+public final class CaptionNotifications: Sendable {
     public let notifier: DesktopNotifier
-    private let lock = NSLock()
-    private var notices = CaptionNotices()
-    private var battery: BatteryWatch?
+    private let notices = Mutex(CaptionNotices())
+    private let battery: BatteryWatch?
 
     /// `report` receives the one line that says notifications cannot be shown.
     public init(supplies: PowerSupplies? = PowerSupplies(), report: @escaping @Sendable (String) -> Void) {
         let notifier = DesktopNotifier(report: report)
         self.notifier = notifier
-        if let supplies {
-            battery = BatteryWatch(supplies: supplies) { notifier.perform($0) }
-            battery?.start()
-        }
+        battery = supplies.map { supplies in BatteryWatch(supplies: supplies) { notifier.perform($0) } }
+        battery?.start()
     }
 
     public func handle(_ event: CaptionEvent) {
-        lock.lock()
-        let actions = notices.actions(for: event)
-        lock.unlock()
+        let actions = notices.withLock { $0.actions(for: event) }
         for action in actions { notifier.perform(action) }
     }
 

@@ -9,6 +9,7 @@ import OzenKit
 /// milliseconds, but a hung notification service could hold it for libnotify's 25 s timeout,
 /// and the captions must never wait on that. When no notification service answers, that is
 /// said once through `report` and the captions go on; a service that appears later is used.
+// @unchecked: its libnotify and D-Bus pointers and flags are touched only on its serial `queue` (and in deinit).
 public final class DesktopNotifier: @unchecked Sendable {
     private let queue = DispatchQueue(label: "ozen.desktop-notifier")
     private let appName: String

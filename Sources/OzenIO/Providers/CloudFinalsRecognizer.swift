@@ -10,16 +10,18 @@ import Synchronization
 /// Live passes never leave the computer. The local final is decoded while the cloud works, so
 /// a cloud that fails, refuses or is slow costs the line nothing but the wait
 /// (`CloudFallback.wait(afterLocalTook:)`), and she is told (`onNote`).
-public final class CloudFinalsRecognizer: SpeechRecognizer, @unchecked Sendable {
+public final class CloudFinalsRecognizer: SpeechRecognizer, Sendable {
     public let local: any SpeechRecognizer
     public let client: OpenAIClient
     private let onNote: @Sendable (String) -> Void
     /// Her name and alert words, spelled as she spells them: a chat model is told them.
     private let names: [String]
-    private let lock = NSLock()
-    private var fallback = CloudFallback()
+    private struct State {
+        var fallback = CloudFallback()
+        var counts = (cloud: 0, local: 0)
+    }
+    private let state = Mutex(State())
     private let started = Date()
-    private var counts = (cloud: 0, local: 0)
 
     public init(local: any SpeechRecognizer, provider: ProviderSettings, names: [String] = [], onNote: @escaping @Sendable (String) -> Void) {
         self.local = local
@@ -32,15 +34,15 @@ public final class CloudFinalsRecognizer: SpeechRecognizer, @unchecked Sendable 
     }
 
     /// Lines whose final came from the cloud, and from this computer, so far.
-    public var linesByWhere: (cloud: Int, local: Int) { lock.withLock { counts } }
+    public var linesByWhere: (cloud: Int, local: Int) { state.withLock { $0.counts } }
 
     public func tokenCount(_ text: String) -> Int { local.tokenCount(text) }
 
     public func transcribe(_ samples: [Float], options: DecodingOptions) throws -> Transcript {
         let now = Date().timeIntervalSince(started)
-        guard !options.isLivePass, !options.translatesToEnglish, lock.withLock({ fallback.shouldAsk(now: now) }) else {
+        guard !options.isLivePass, !options.translatesToEnglish, state.withLock({ $0.fallback.shouldAsk(now: now) }) else {
             let transcript = try local.transcribe(samples, options: options)
-            if !options.isLivePass { lock.withLock { counts.local += 1 } }
+            if !options.isLivePass { state.withLock { $0.counts.local += 1 } }
             return transcript
         }
         let answer = CloudAnswer()
@@ -78,7 +80,7 @@ public final class CloudFinalsRecognizer: SpeechRecognizer, @unchecked Sendable 
             // ElevenLabs gives each word its own time; a transcription endpoint gives none.
             let lines = answered.lines
             let heard = lines.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
-            note = lock.withLock { fallback.succeeded() }
+            note = state.withLock { $0.fallback.succeeded() }
             // An empty answer over local words keeps the words: no line is lost to the cloud.
             if !heard.isEmpty || transcript.text.trimmingCharacters(in: .whitespaces).isEmpty {
                 if heard != transcript.text.trimmingCharacters(in: .whitespaces) {
@@ -92,20 +94,20 @@ public final class CloudFinalsRecognizer: SpeechRecognizer, @unchecked Sendable 
                     }
                     transcript.text = heard
                 }
-                lock.withLock { counts.cloud += 1 }
+                state.withLock { $0.counts.cloud += 1 }
             } else {
-                lock.withLock { counts.local += 1 }
+                state.withLock { $0.counts.local += 1 }
             }
         case .failure(let failure):
-            note = lock.withLock { fallback.failed(reason: Self.reason(failure), now: Date().timeIntervalSince(started)) }
-            lock.withLock { counts.local += 1 }
+            note = state.withLock { $0.fallback.failed(reason: Self.reason(failure), now: Date().timeIntervalSince(started)) }
+            state.withLock { $0.counts.local += 1 }
         case nil:
-            note = lock.withLock {
-                fallback.failed(reason: tr("אין תשובה תוך \(Int(CloudFallback.wait(afterLocalTook: localSeconds) + localSeconds)) שנ׳",
+            note = state.withLock {
+                $0.fallback.failed(reason: tr("אין תשובה תוך \(Int(CloudFallback.wait(afterLocalTook: localSeconds) + localSeconds)) שנ׳",
                                            "no answer within \(Int(CloudFallback.wait(afterLocalTook: localSeconds) + localSeconds)) s"),
                                 now: Date().timeIntervalSince(started))
             }
-            lock.withLock { counts.local += 1 }
+            state.withLock { $0.counts.local += 1 }
         }
         if let note { onNote(note.text) }
         return transcript

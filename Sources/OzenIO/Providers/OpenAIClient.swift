@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import OzenKit
+import Synchronization
 
 /// The one OpenAI-compatible HTTP client: chat completions (streamed) for the interpreter's LLM
 /// translator and dictation's polish, and audio transcriptions and translations for the
@@ -197,100 +198,120 @@ public struct OpenAIClient: Sendable {
 }
 
 /// URLSession's delegate for one request: bytes are handed on as they arrive (for streams).
-private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+private final class Exchange: NSObject, URLSessionDataDelegate, Sendable {
     let done = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
     private let onBytes: (@Sendable ([UInt8]) -> Void)?
-    private var body = Data()
-    private var status = 0
-    private var contentType = ""
-    private var error: Error?
+
+    /// How the request failed, in what `result` says of it.
+    private enum Failure: Sendable {
+        case timedOut
+        case other(String)
+    }
+
+    private struct State {
+        var body = Data()
+        var status = 0
+        var contentType = ""
+        var failure: Failure?
+    }
+
+    private let state = Mutex(State())
 
     init(onBytes: (@Sendable ([UInt8]) -> Void)?) { self.onBytes = onBytes }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
         if let http = response as? HTTPURLResponse {
-            lock.withLock {
-                status = http.statusCode
-                contentType = (http.value(forHTTPHeaderField: "Content-Type") ?? "").lowercased()
+            let status = http.statusCode
+            let contentType = (http.value(forHTTPHeaderField: "Content-Type") ?? "").lowercased()
+            state.withLock {
+                $0.status = status
+                $0.contentType = contentType
             }
         }
         completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let streaming = lock.withLock { () -> Bool in
-            body.append(data)
-            return status == 200 && contentType.hasPrefix("text/event-stream")
+        let streaming = state.withLock { state -> Bool in
+            state.body.append(data)
+            return state.status == 200 && state.contentType.hasPrefix("text/event-stream")
         }
         if streaming { onBytes?(Array(data)) }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        lock.withLock {
-            self.error = error
-            if status == 0, let http = task.response as? HTTPURLResponse { status = http.statusCode }
+        // URLSession's own timeout (the request's, `timeout` too, which can fire a moment before
+        // the caller's deadline on a loaded machine) is the same `.timedOut`.
+        let failure: Failure? = error.map { error in
+            let nsError = error as NSError
+            return nsError.domain == NSURLErrorDomain && nsError.code == NSURLErrorTimedOut ? .timedOut : .other(error.localizedDescription)
+        }
+        let answered = (task.response as? HTTPURLResponse)?.statusCode
+        state.withLock {
+            $0.failure = failure
+            if $0.status == 0, let answered { $0.status = answered }
         }
         done.signal()
     }
 
-    /// What came back; URLSession's own timeout (the request's, `timeout` too, which can fire
-    /// a moment before the caller's deadline on a loaded machine) is the same `.timedOut`.
+    /// What came back.
     func result(url: String, timeout: Double) throws(ProviderFailure) -> OpenAIClient.Response {
-        let (status, contentType, body, error) = lock.withLock { (self.status, self.contentType, self.body, self.error) }
-        if let error {
-            let nsError = error as NSError
-            if nsError.domain == NSURLErrorDomain && nsError.code == NSURLErrorTimedOut { throw .timedOut(url: url, seconds: timeout) }
-            throw .unreachable(url: url, reason: error.localizedDescription)
+        let (status, contentType, body, failure) = state.withLock { ($0.status, $0.contentType, $0.body, $0.failure) }
+        switch failure {
+        case .timedOut: throw .timedOut(url: url, seconds: timeout)
+        case .other(let reason): throw .unreachable(url: url, reason: reason)
+        case nil: return OpenAIClient.Response(status: status, contentType: contentType, body: body)
         }
-        return OpenAIClient.Response(status: status, contentType: contentType, body: body)
     }
 }
 
 /// Puts a streamed chat answer together from its `chat.completion.chunk` events; a server that
 /// answered with one plain JSON object instead of a stream is read too.
-private final class ChatStream: @unchecked Sendable {
-    private let lock = NSLock()
-    private var events = ServerSentEvents()
-    private var text = ""
-    private var sawEvent = false
-    private var streamError: String?
+private final class ChatStream: Sendable {
+    private struct State {
+        var events = ServerSentEvents()
+        var text = ""
+        var sawEvent = false
+        var streamError: String?
+    }
+
+    private let state = Mutex(State())
     private let onText: (@Sendable (String) -> Void)?
 
     init(onText: (@Sendable (String) -> Void)?) { self.onText = onText }
 
     @Sendable func feed(_ bytes: [UInt8]) {
-        lock.withLock { take(events.feed(bytes)) }
+        state.withLock { state in take(state.events.feed(bytes), into: &state) }
     }
 
-    private func take(_ payloads: [String]) {
+    private func take(_ payloads: [String], into state: inout State) {
         for payload in payloads {
-            sawEvent = true
+            state.sawEvent = true
             guard let object = try? JSONSerialization.jsonObject(with: Data(payload.utf8)) as? [String: Any] else { continue }
-            if let error = object["error"] as? [String: Any] { streamError = error["message"] as? String ?? "error"; continue }
+            if let error = object["error"] as? [String: Any] { state.streamError = error["message"] as? String ?? "error"; continue }
             guard let choices = object["choices"] as? [[String: Any]], let first = choices.first,
                   let delta = first["delta"] as? [String: Any], let piece = delta["content"] as? String, !piece.isEmpty else { continue }
-            text += piece
+            state.text += piece
             onText?(piece)
         }
     }
 
     func finish(contentType: String, body: Data) throws(ProviderFailure) -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        if contentType.hasPrefix("text/event-stream") {
-            take(events.finish())
-            if let streamError { throw .refused(status: 200, message: streamError) }
-            guard sawEvent else { throw .malformed(url: "", detail: tr("הזרם נגמר בלי אף אירוע", "the stream ended without an event")) }
-            return text
+        try state.withLock { state throws(ProviderFailure) -> String in
+            if contentType.hasPrefix("text/event-stream") {
+                take(state.events.finish(), into: &state)
+                if let streamError = state.streamError { throw .refused(status: 200, message: streamError) }
+                guard state.sawEvent else { throw .malformed(url: "", detail: tr("הזרם נגמר בלי אף אירוע", "the stream ended without an event")) }
+                return state.text
+            }
+            guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+                  let choices = object["choices"] as? [[String: Any]], let message = choices.first?["message"] as? [String: Any],
+                  let content = message["content"] as? String else {
+                throw .malformed(url: "", detail: tr("התשובה אינה זרם ואינה JSON של chat completion", "the answer is neither a stream nor chat-completion JSON"))
+            }
+            return content
         }
-        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-              let choices = object["choices"] as? [[String: Any]], let message = choices.first?["message"] as? [String: Any],
-              let content = message["content"] as? String else {
-            throw .malformed(url: "", detail: tr("התשובה אינה זרם ואינה JSON של chat completion", "the answer is neither a stream nor chat-completion JSON"))
-        }
-        return content
     }
 }
 

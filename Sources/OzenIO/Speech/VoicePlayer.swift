@@ -2,6 +2,7 @@ import CAudioQuiet
 import CPortAudio
 import Foundation
 import OzenKit
+import Synchronization
 
 /// Plays the voice Ozen speaks with through the computer's default speaker (PortAudio).
 ///
@@ -12,12 +13,11 @@ import OzenKit
 /// Audio is brought to the speaker's own default rate with `Resampler` (a device opened at
 /// another rate is left to ALSA's converter, or refused). With no output device at all (a
 /// server, a machine with no sound card) it says so, naming the way out: `--out FILE.wav`.
-public final class VoicePlayer: @unchecked Sendable {
+public final class VoicePlayer: Sendable {
     /// The default speaker when the player was made, and its own rate (Hz).
     public let deviceName: String
     public let sampleRate: Int
-    private let state = NSLock()
-    private var speaking = false
+    private let speaking = Mutex(false)
 
     /// The default output device; `.noSpeaker` when there is none. The device list is read
     /// afresh (PortAudio reads it when it starts), so a speaker plugged in later is found.
@@ -33,11 +33,7 @@ public final class VoicePlayer: @unchecked Sendable {
     }
 
     /// Whether the computer is speaking now (captions pause meanwhile).
-    public var isSpeaking: Bool {
-        state.lock()
-        defer { state.unlock() }
-        return speaking
-    }
+    public var isSpeaking: Bool { speaking.withLock { $0 } }
 
     /// Plays `audio` to the end, on the default speaker as it is now.
     public func play(_ audio: MonoAudio) throws(VoicePlayerError) {
@@ -112,9 +108,7 @@ public final class VoicePlayer: @unchecked Sendable {
     }
 
     private func setSpeaking(_ value: Bool) {
-        state.lock()
-        speaking = value
-        state.unlock()
+        speaking.withLock { $0 = value }
     }
 }
 

@@ -5,7 +5,7 @@ import Foundation
 /// `ozen bench serve --idle N` and the server tests aim at `ozen serve`: the flood of
 /// connections that never say hello (any device on the Wi-Fi can open them), and a client
 /// that streams but stops reading.
-public final class RawWebSocket: @unchecked Sendable {
+public final class RawWebSocket: Sendable {
     private let fd: Int32
 
     /// Connects to 127.0.0.1:`port` and upgrades; throws when the server refuses or does not

@@ -1,5 +1,7 @@
 import CCivetWeb
 import Foundation
+import OzenKit
+import Synchronization
 
 /// The HTTP and WebSocket server behind `ozen serve`, on CivetWeb (Debian's libcivetweb).
 ///
@@ -26,6 +28,7 @@ import Foundation
 ///   --minutes 3`, the build before and this one, two pairs: heap 49 → 58 against 49 → 57 MiB
 ///   and 50 → 58 against 49 → 57 MiB; the server +3.9 % against +3.2 % and +3.5 % against
 ///   +3.3 % of warm.
+// @unchecked: a C callback's context (libcivetweb calls it on its threads); `context` and the option strings are C pointers.
 public final class WebServer: @unchecked Sendable {
     public struct Options: Sendable {
         public var address: ListenAddress
@@ -60,37 +63,60 @@ public final class WebServer: @unchecked Sendable {
     /// The port the server really listens on (useful with port 0).
     public private(set) var port: Int = 0
 
-    final class ConnectionState: @unchecked Sendable {
+    final class ConnectionState: Sendable {
         let peer: WebSocketPeer
         let handler: any WebSocketHandler
-        var fragments: [UInt8] = []
-        var fragmentOpcode: Int32 = 0
+        /// A message's fragments as they come, and its opcode: put together on the connection's
+        /// CivetWeb thread alone, so this lock is never waited for.
+        private let fragments = Mutex<(bytes: [UInt8], opcode: Int32)>(([], 0))
         /// Where the handler runs, one message at a time, in the order they came.
         let queue = DispatchQueue(label: "ozen-websocket-connection")
-        let waitingLock = NSCondition()
-        var waiting = 0
+        /// Messages handed to `queue` and not yet handled.
+        private let waiting = WaitableMutex(0)
         init(peer: WebSocketPeer, handler: any WebSocketHandler) {
             self.peer = peer
             self.handler = handler
+        }
+
+        enum Gathered {
+            case more
+            case tooLarge
+            case message([UInt8], opcode: Int32)
+        }
+
+        /// Adds one frame's bytes (a new message when `opcode` is not 0, a continuation's); the
+        /// whole message once its last frame came, `tooLarge` once it would pass `limit` bytes.
+        func gather(opcode: Int32, isLast: Bool, _ bytes: UnsafeMutablePointer<CChar>?, _ length: Int, limit: Int) -> Gathered {
+            fragments.withLock { fragments in
+                if opcode != 0 { fragments.opcode = opcode; fragments.bytes.removeAll() }
+                guard fragments.bytes.count + length <= limit else { return .tooLarge }
+                if length > 0, let bytes {
+                    fragments.bytes.append(contentsOf: UnsafeRawBufferPointer(start: bytes, count: length).bindMemory(to: UInt8.self))
+                }
+                guard isLast else { return .more }
+                let message = fragments.bytes
+                fragments.bytes.removeAll(keepingCapacity: false)
+                return .message(message, opcode: fragments.opcode)
+            }
         }
 
         /// Hands work to the connection's queue. When `limit` messages already wait, CivetWeb's
         /// thread waits too (up to `heldBack` seconds), so it stops reading this client and TCP
         /// slows the client down; false when the queue did not move in that time.
         func deliver(limit: Int, heldBack: Double, _ work: @escaping @Sendable () -> Void) -> Bool {
-            waitingLock.lock()
             let deadline = Date(timeIntervalSinceNow: heldBack)
-            while waiting >= limit {
-                guard waitingLock.wait(until: deadline) else { waitingLock.unlock(); return false }
+            let room = waiting.withLock(waitingUntil: deadline, for: { $0 < limit }) { waiting -> Bool in
+                guard waiting < limit else { return false }
+                waiting += 1
+                return true
             }
-            waiting += 1
-            waitingLock.unlock()
+            guard room else { return false }
             queue.async { [self] in
                 work()
-                waitingLock.lock()
-                waiting -= 1
-                waitingLock.broadcast()
-                waitingLock.unlock()
+                waiting.withLock {
+                    $0 -= 1
+                    waiting.broadcast()
+                }
             }
             return true
         }
@@ -243,15 +269,16 @@ public final class WebServer: @unchecked Sendable {
     }
 
     /// Runs `work` on a dispatch thread (full-size stack) and waits for its answer.
-    static func offCivetWebThread<T>(_ work: @escaping @Sendable () -> T) -> T {
+    static func offCivetWebThread<T: Sendable>(_ work: @escaping @Sendable () -> T) -> T {
         let done = DispatchSemaphore(value: 0)
         let answer = AnswerBox<T>()
         DispatchQueue.global().async {
-            answer.value = work()
+            let value = work()
+            answer.value.withLock { $0 = value }
             done.signal()
         }
         done.wait()
-        return answer.value!
+        return answer.value.withLock { $0! }
     }
 
     // MARK: WebSockets
@@ -299,20 +326,19 @@ public final class WebServer: @unchecked Sendable {
             break
         }
         if state.peer.isClosing { return 0 }
-        if opcode != 0 { state.fragmentOpcode = opcode; state.fragments.removeAll() }
-        guard state.fragments.count + length <= options.maximumMessageBytes else {
+        let message: [UInt8], messageOpcode: Int32
+        switch state.gather(opcode: opcode, isLast: isLast, bytes, length, limit: options.maximumMessageBytes) {
+        case .more:
+            return 1
+        case .tooLarge:
             state.peer.close(code: 1009)
             return 1
+        case .message(let bytes, let opcode):
+            (message, messageOpcode) = (bytes, opcode)
         }
-        if length > 0, let bytes {
-            state.fragments.append(contentsOf: UnsafeRawBufferPointer(start: bytes, count: length).bindMemory(to: UInt8.self))
-        }
-        guard isLast else { return 1 }
-        let message = state.fragments
-        state.fragments.removeAll(keepingCapacity: false)
         let handler = state.handler
         let delivered: Bool
-        switch state.fragmentOpcode {
+        switch messageOpcode {
         case 0x1:
             // Invalid UTF-8 is a malformed message: the handler sees it as text it cannot read.
             delivered = state.deliver(limit: options.maximumWaitingMessages, heldBack: options.heldBackSeconds) {
@@ -342,10 +368,11 @@ public final class WebServer: @unchecked Sendable {
 }
 
 /// Carries a result from a dispatch thread back to the CivetWeb thread that waits for it.
-private final class AnswerBox<T>: @unchecked Sendable { var value: T? }
+private final class AnswerBox<T: Sendable>: Sendable { let value = Mutex<T?>(nil) }
 
 /// CivetWeb's handle of a connection, carried to the dispatch thread that works for CivetWeb's
 /// thread while that thread waits (the connection lives at least that long).
+// @unchecked: an OpaquePointer, used on one thread at a time (CivetWeb's, or the one it waits for).
 struct CivetWebConnection: @unchecked Sendable { let pointer: OpaquePointer }
 
 public enum WebServerError: Error, CustomStringConvertible {

@@ -1,5 +1,7 @@
 import CCivetWeb
 import Foundation
+import OzenKit
+import Synchronization
 
 /// A small blocking WebSocket client on CivetWeb's client API: what the tests use to speak
 /// home protocol v1 to `ozen serve` as a phone or a display page would, and to drive a
@@ -10,7 +12,7 @@ import Foundation
 /// wait and never misses one that came early. Fragmented messages are put together first.
 /// Pings are answered. When the server closes (or the connection drops), `receive` returns
 /// one `.close` and then nil.
-public final class WebSocketClient: @unchecked Sendable {
+public final class WebSocketClient: Sendable {
     public enum Frame: Sendable, Equatable {
         case text(String)
         case binary([UInt8])
@@ -25,22 +27,24 @@ public final class WebSocketClient: @unchecked Sendable {
     }
 
     /// The state CivetWeb's reader thread shares with the caller.
-    final class Inbox: @unchecked Sendable {
-        let condition = NSCondition()
-        var frames: [Frame] = []
-        var closed = false
-        var closeDelivered = false
-        var fragments: [UInt8] = []
-        var fragmentOpcode: Int32 = 0
+    final class Inbox: Sendable {
+        struct State {
+            var frames: [Frame] = []
+            var closed = false
+            var closeDelivered = false
+            var fragments: [UInt8] = []
+            var fragmentOpcode: Int32 = 0
+        }
+        let state = WaitableMutex(State())
     }
 
-    private var connection: OpaquePointer?
+    /// The connection until `close`; held while a frame is written, so none is written after.
+    private let connection: Mutex<CivetWebConnection?>
     private let inbox: Inbox
     private let retained: Unmanaged<Inbox>
-    private let writeLock = NSLock()
 
-    private init(connection: OpaquePointer, inbox: Inbox, retained: Unmanaged<Inbox>) {
-        self.connection = connection
+    private init(connection: CivetWebConnection, inbox: Inbox, retained: Unmanaged<Inbox>) {
+        self.connection = Mutex(connection)
         self.inbox = inbox
         self.retained = retained
     }
@@ -62,10 +66,10 @@ public final class WebSocketClient: @unchecked Sendable {
                                         { _, user in
                                             guard let user else { return }
                                             let inbox = Unmanaged<Inbox>.fromOpaque(user).takeUnretainedValue()
-                                            inbox.condition.lock()
-                                            inbox.closed = true
-                                            inbox.condition.broadcast()
-                                            inbox.condition.unlock()
+                                            inbox.state.withLock {
+                                                $0.closed = true
+                                                inbox.state.broadcast()
+                                            }
                                         },
                                         retained.toOpaque())
         }
@@ -74,7 +78,7 @@ public final class WebSocketClient: @unchecked Sendable {
             let detail = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw WebSocketClientError.cannotConnect(host: host, port: port, path: path, detail: detail)
         }
-        return WebSocketClient(connection: connection, inbox: inbox, retained: retained)
+        return WebSocketClient(connection: CivetWebConnection(pointer: connection), inbox: inbox, retained: retained)
     }
 
     private static let libraryStarted: Bool = { mg_init_library(0); return true }()
@@ -99,36 +103,36 @@ public final class WebSocketClient: @unchecked Sendable {
             return 1
         case Int32(MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE):
             let code = bytes.count >= 2 ? Int(bytes[0]) << 8 | Int(bytes[1]) : nil
-            inbox.condition.lock()
-            inbox.frames.append(.close(code: code))
-            inbox.closeDelivered = true
-            inbox.closed = true
-            inbox.condition.broadcast()
-            inbox.condition.unlock()
+            inbox.state.withLock {
+                $0.frames.append(.close(code: code))
+                $0.closeDelivered = true
+                $0.closed = true
+                inbox.state.broadcast()
+            }
             return 0
         default:
-            inbox.condition.lock()
-            defer { inbox.condition.unlock() }
-            var message = bytes
-            var messageOpcode = opcode
-            if opcode == Int32(MG_WEBSOCKET_OPCODE_CONTINUATION) {
-                inbox.fragments += bytes
-                guard final else { return 1 }
-                message = inbox.fragments
-                messageOpcode = inbox.fragmentOpcode
-                inbox.fragments = []
-            } else if !final {
-                inbox.fragments = bytes
-                inbox.fragmentOpcode = opcode
+            return inbox.state.withLock { state -> Int32 in
+                var message = bytes
+                var messageOpcode = opcode
+                if opcode == Int32(MG_WEBSOCKET_OPCODE_CONTINUATION) {
+                    state.fragments += bytes
+                    guard final else { return 1 }
+                    message = state.fragments
+                    messageOpcode = state.fragmentOpcode
+                    state.fragments = []
+                } else if !final {
+                    state.fragments = bytes
+                    state.fragmentOpcode = opcode
+                    return 1
+                }
+                if messageOpcode == Int32(MG_WEBSOCKET_OPCODE_TEXT) {
+                    state.frames.append(.text(String(decoding: message, as: UTF8.self)))
+                } else {
+                    state.frames.append(.binary(message))
+                }
+                inbox.state.broadcast()
                 return 1
             }
-            if messageOpcode == Int32(MG_WEBSOCKET_OPCODE_TEXT) {
-                inbox.frames.append(.text(String(decoding: message, as: UTF8.self)))
-            } else {
-                inbox.frames.append(.binary(message))
-            }
-            inbox.condition.broadcast()
-            return 1
         }
     }
 
@@ -143,30 +147,26 @@ public final class WebSocketClient: @unchecked Sendable {
     }
 
     private func write(opcode: Int32, _ bytes: [UInt8]) throws {
-        writeLock.lock()
-        defer { writeLock.unlock() }
-        guard let connection, !isClosed else { throw WebSocketClientError.closed }
-        let written = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { mg_websocket_client_write(connection, opcode, $0.baseAddress, $0.count) }
+        try connection.withLock { connection throws(WebSocketClientError) in
+            guard let connection, !isClosed else { throw .closed }
+            let written = bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { mg_websocket_client_write(connection.pointer, opcode, $0.baseAddress, $0.count) }
+            }
+            guard written > 0 || bytes.isEmpty && written >= 0 else { throw .closed }
         }
-        guard written > 0 || bytes.isEmpty && written >= 0 else { throw WebSocketClientError.closed }
     }
 
     /// The next message, waiting at most `timeout` seconds: nil when none came in time, or when
     /// the connection is closed and its `.close` was already returned.
     public func receive(timeout: Double) -> Frame? {
         let deadline = Date(timeIntervalSinceNow: timeout)
-        inbox.condition.lock()
-        defer { inbox.condition.unlock() }
-        while inbox.frames.isEmpty {
-            if inbox.closed {
-                guard !inbox.closeDelivered else { return nil }
-                inbox.closeDelivered = true
-                return .close(code: nil)
-            }
-            if !inbox.condition.wait(until: deadline) && inbox.frames.isEmpty && !inbox.closed { return nil }
+        return inbox.state.withLock(waitingUntil: deadline, for: { !$0.frames.isEmpty || $0.closed }) { state -> Frame? in
+            if !state.frames.isEmpty { return state.frames.removeFirst() }
+            guard state.closed else { return nil }
+            guard !state.closeDelivered else { return nil }
+            state.closeDelivered = true
+            return .close(code: nil)
         }
-        return inbox.frames.removeFirst()
     }
 
     /// Text messages until `accept` is true of one (returned) or `timeout` seconds pass (nil);
@@ -183,32 +183,30 @@ public final class WebSocketClient: @unchecked Sendable {
     }
 
     /// True once the server closed or the connection dropped.
-    public var isClosed: Bool {
-        inbox.condition.lock()
-        defer { inbox.condition.unlock() }
-        return inbox.closed
-    }
+    public var isClosed: Bool { inbox.state.withLock { $0.closed } }
 
     /// Sends a close frame with `code` (unless the server already closed), then ends the
     /// connection and its reader thread. Safe to call more than once.
     public func close(code: Int = 1000) {
-        writeLock.lock()
-        guard let connection else { writeLock.unlock(); return }
-        if !isClosed {
-            let payload: [UInt8] = [UInt8(code >> 8 & 0xFF), UInt8(code & 0xFF)]
-            _ = payload.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) {
-                    mg_websocket_client_write(connection, Int32(MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE), $0.baseAddress, $0.count)
+        let held = connection.withLock { connection -> CivetWebConnection? in
+            guard let held = connection else { return nil }
+            if !isClosed {
+                let payload: [UInt8] = [UInt8(code >> 8 & 0xFF), UInt8(code & 0xFF)]
+                _ = payload.withUnsafeBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) {
+                        mg_websocket_client_write(held.pointer, Int32(MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE), $0.baseAddress, $0.count)
+                    }
                 }
             }
+            connection = nil
+            return held
         }
-        self.connection = nil
-        writeLock.unlock()
-        mg_close_connection(connection) // joins CivetWeb's reader thread: no callback runs after this
-        inbox.condition.lock()
-        inbox.closed = true
-        inbox.condition.broadcast()
-        inbox.condition.unlock()
+        guard let held else { return }
+        mg_close_connection(held.pointer) // joins CivetWeb's reader thread: no callback runs after this
+        inbox.state.withLock {
+            $0.closed = true
+            inbox.state.broadcast()
+        }
         retained.release()
     }
 

@@ -1,5 +1,7 @@
 import CCivetWeb
 import Foundation
+import OzenKit
+import Synchronization
 
 /// The far end of one WebSocket connection, as the server's handlers see it.
 ///
@@ -7,7 +9,7 @@ import Foundation
 /// writes them. A client that reads too slowly therefore only delays itself; when its queue
 /// passes `maximumQueued` messages it is disconnected (1008) instead of holding memory or
 /// anyone else back.
-public final class WebSocketPeer: @unchecked Sendable {
+public final class WebSocketPeer: Sendable {
     /// About ten minutes of captions at the busiest (a partial every 0.3 s) before a stuck
     /// client is let go.
     public static let maximumQueued = 2_000
@@ -16,11 +18,14 @@ public final class WebSocketPeer: @unchecked Sendable {
     /// The request's Origin header, when a browser sent one.
     public let origin: String?
 
-    private let condition = NSCondition()
-    private var queue: [Outgoing] = []
-    private var connection: OpaquePointer?
-    private var closing = false
-    private let writeLock = NSLock()
+    private struct State {
+        var queue: [Outgoing] = []
+        var connection: CivetWebConnection?
+        var closing = false
+    }
+    private let state: WaitableMutex<State>
+    /// Held while a frame is written: `detach` waits for a write in progress.
+    private let writeLock = Mutex(())
     /// The connection's socket, to hang up on a client that ignores our close (`ConnectionSocket`).
     private let socket: Int32?
     /// How long a client has to answer our close frame before the server hangs up.
@@ -29,7 +34,7 @@ public final class WebSocketPeer: @unchecked Sendable {
     enum Outgoing { case text(String), binary([UInt8]), close(Int) }
 
     init(connection: OpaquePointer, remoteAddress: String, origin: String?, socket: Int32? = nil) {
-        self.connection = connection
+        state = WaitableMutex(State(connection: CivetWebConnection(pointer: connection)))
         self.socket = socket
         self.remoteAddress = remoteAddress
         self.origin = origin
@@ -45,55 +50,50 @@ public final class WebSocketPeer: @unchecked Sendable {
 
     /// Sends what is queued, then a close frame with `code` (1000: normal).
     public func close(code: Int = 1000) {
-        condition.lock()
-        defer { condition.unlock() }
-        guard !closing else { return }
-        queue.append(.close(code))
-        closing = true
-        condition.signal()
+        state.withLock { state in
+            guard !state.closing else { return }
+            state.queue.append(.close(code))
+            state.closing = true
+            self.state.signal()
+        }
     }
 
     /// True once a close was asked for or the connection went away.
-    public var isClosing: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return closing || connection == nil
-    }
+    public var isClosing: Bool { state.withLock { $0.closing || $0.connection == nil } }
 
     private func enqueue(_ message: Outgoing) {
-        condition.lock()
-        defer { condition.unlock() }
-        guard !closing, connection != nil else { return }
-        if queue.count >= Self.maximumQueued {
-            queue.removeAll()
-            queue.append(.close(1008))
-            closing = true
-            // The sender is stuck writing to a client that does not read: hang up.
-            hangUpLater()
-        } else {
-            queue.append(message)
+        state.withLock { state in
+            guard !state.closing, state.connection != nil else { return }
+            if state.queue.count >= Self.maximumQueued {
+                state.queue.removeAll()
+                state.queue.append(.close(1008))
+                state.closing = true
+                // The sender is stuck writing to a client that does not read: hang up.
+                hangUpLater()
+            } else {
+                state.queue.append(message)
+            }
+            self.state.signal()
         }
-        condition.signal()
     }
 
     private func sendLoop() {
         while true {
-            condition.lock()
-            while queue.isEmpty && connection != nil { condition.wait() }
-            guard connection != nil else {
-                // What was never sent is freed here, on this thread that ends now, rather
-                // than on CivetWeb's thread in `detach` (see `WebServer`).
-                queue.removeAll()
-                condition.unlock()
-                return
+            let next = state.withLock(for: { !$0.queue.isEmpty || $0.connection == nil }) { state -> Outgoing? in
+                guard state.connection != nil else {
+                    // What was never sent is freed here, on this thread that ends now, rather
+                    // than on CivetWeb's thread in `detach` (see `WebServer`).
+                    state.queue.removeAll()
+                    return nil
+                }
+                return state.queue.removeFirst()
             }
-            let message = queue.removeFirst()
-            condition.unlock()
+            guard let message = next else { return }
             // Writes hold only the write lock: senders keep queueing while a slow client's
             // write waits, and `detach` waits for a write in progress, so the connection is
             // never written to after CivetWeb has let it go.
-            writeLock.lock()
-            if let connection = currentConnection() {
+            writeLock.withLock { _ in
+                guard let connection = state.withLock({ $0.connection })?.pointer else { return }
                 switch message {
                 case .text(let text):
                     var bytes = Array(text.utf8)
@@ -107,7 +107,6 @@ public final class WebSocketPeer: @unchecked Sendable {
                     hangUpLater()
                 }
             }
-            writeLock.unlock()
         }
     }
 
@@ -118,27 +117,19 @@ public final class WebSocketPeer: @unchecked Sendable {
         guard let socket else { return }
         DispatchQueue.global().asyncAfter(deadline: .now() + Self.closeGrace) { [weak self] in
             guard let self else { return }
-            self.condition.lock()
-            if self.connection != nil { ConnectionSocket.hangUp(socket) }
-            self.condition.unlock()
+            self.state.withLock { if $0.connection != nil { ConnectionSocket.hangUp(socket) } }
         }
-    }
-
-    private func currentConnection() -> OpaquePointer? {
-        condition.lock()
-        defer { condition.unlock() }
-        return connection
     }
 
     /// CivetWeb is letting the connection go: stop writing to it, and wait for a write in progress.
     /// The sender thread drops what is still queued and ends.
     func detach() {
-        writeLock.lock()
-        condition.lock()
-        connection = nil
-        closing = true
-        condition.broadcast()
-        condition.unlock()
-        writeLock.unlock()
+        writeLock.withLock { _ in
+            state.withLock {
+                $0.connection = nil
+                $0.closing = true
+                state.broadcast()
+            }
+        }
     }
 }

@@ -9,17 +9,20 @@ import Foundation
 /// a computer that far behind needs its time for what is being said now. `inline` works each
 /// job on the caller's thread as it is submitted instead (a file replay on the steady clock:
 /// the same file gives the same events on every run).
-final class BackgroundQueue<Job: Sendable, Outcome: Sendable>: @unchecked Sendable {
+final class BackgroundQueue<Job: Sendable, Outcome: Sendable>: Sendable {
     private let work: @Sendable (Job) -> Outcome
     private let dropped: @Sendable (Job, _ atEnd: Bool) -> Outcome
     private let limit: Int
     let inline: Bool
-    // Everything below is guarded by `condition`.
-    private let condition = NSCondition()
-    private var waiting: [Job] = []
-    private var outbox: [Outcome] = []
-    private var busy = false
-    private var closed = false
+
+    private struct State {
+        var waiting: [Job] = []
+        var outbox: [Outcome] = []
+        var busy = false
+        var closed = false
+    }
+
+    private let state = WaitableMutex(State())
 
     /// `work` gives a job's outcome; `dropped` the outcome of a job never worked (`atEnd`: still
     /// waiting when the stream ended, else pushed out by a newer one).
@@ -38,21 +41,21 @@ final class BackgroundQueue<Job: Sendable, Outcome: Sendable>: @unchecked Sendab
     func submit(_ job: Job) {
         if inline {
             let outcome = work(job)
-            condition.withLock { outbox.append(outcome) }
+            state.withLock { $0.outbox.append(outcome) }
             return
         }
-        condition.lock()
-        if waiting.count >= limit { outbox.append(dropped(waiting.removeFirst(), false)) }
-        waiting.append(job)
-        condition.broadcast()
-        condition.unlock()
+        state.withLock {
+            if $0.waiting.count >= limit { $0.outbox.append(dropped($0.waiting.removeFirst(), false)) }
+            $0.waiting.append(job)
+            state.broadcast()
+        }
     }
 
     /// What has come back since the last call.
     func take() -> [Outcome] {
-        condition.withLock {
-            let taken = outbox
-            outbox = []
+        state.withLock {
+            let taken = $0.outbox
+            $0.outbox = []
             return taken
         }
     }
@@ -60,39 +63,38 @@ final class BackgroundQueue<Job: Sendable, Outcome: Sendable>: @unchecked Sendab
     /// Waits until every job sent has an outcome, or `seconds` have passed; then stops the worker.
     func drain(waitingUpTo seconds: Double) {
         let deadline = Date().addingTimeInterval(seconds)
-        condition.lock()
-        while (busy || !waiting.isEmpty) && condition.wait(until: deadline) {}
-        for job in waiting { outbox.append(dropped(job, true)) }
-        waiting = []
-        closed = true
-        condition.broadcast()
-        condition.unlock()
+        state.withLock(waitingUntil: deadline, for: { !$0.busy && $0.waiting.isEmpty }) {
+            for job in $0.waiting { $0.outbox.append(dropped(job, true)) }
+            $0.waiting = []
+            $0.closed = true
+            state.broadcast()
+        }
     }
 
     /// Stops the worker without waiting (a client hung up).
     func close() {
-        condition.withLock {
-            waiting = []
-            closed = true
-            condition.broadcast()
+        state.withLock {
+            $0.waiting = []
+            $0.closed = true
+            state.broadcast()
         }
     }
 
     private func run() {
         while true {
-            condition.lock()
-            while waiting.isEmpty && !closed { condition.wait() }
-            if closed { condition.unlock(); return }
-            let job = waiting.removeFirst()
-            busy = true
-            condition.unlock()
+            let job: Job? = state.withLock(for: { !$0.waiting.isEmpty || $0.closed }) {
+                if $0.closed { return nil }
+                $0.busy = true
+                return $0.waiting.removeFirst()
+            }
+            guard let job else { return }
 
             let outcome = work(job)
-            condition.lock()
-            outbox.append(outcome)
-            busy = false
-            condition.broadcast()
-            condition.unlock()
+            state.withLock {
+                $0.outbox.append(outcome)
+                $0.busy = false
+                state.broadcast()
+            }
         }
     }
 }

@@ -24,6 +24,7 @@ import Foundation
 ///
 /// Measured before this existed (issue 18): four clients streaming the same table at real
 /// time, each decoding on its own, got their finals 8.9–10.3 s after the speech ended.
+// @unchecked: its state is guarded by `condition`, which `run` waits on partway through a critical section (a final queues, may cancel a live pass, then waits).
 public final class RecognizerSchedule: @unchecked Sendable {
     public struct Settings: Sendable {
         /// How long a live pass may wait for the recognizer before it is shed. A live pass

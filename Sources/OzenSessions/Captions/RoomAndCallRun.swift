@@ -87,10 +87,11 @@ final class RoomAndCallRun: Sendable {
     }
 }
 
-/// One of the two sources with its pipeline. `@unchecked Sendable`: it is handed to the
-/// thread that runs it, and its pipeline (captioner and what follows it, not thread-safe) is
-/// used there only; `stop` touches only the input and the inbox, which are thread-safe, and
-/// the counts are read after that thread has ended.
+/// One of the two sources with its pipeline. It is handed to the thread that runs it, and its
+/// pipeline (captioner and what follows it, not thread-safe) is used there only; `stop` touches
+/// only the input and the inbox, which are thread-safe, and the counts are read after that
+/// thread has ended.
+// @unchecked: its pipeline (not Sendable) is used only on the thread that runs it; `problem` is read after that thread ends.
 private final class SourceSide: @unchecked Sendable {
     let side: RoomAndCallRun.Side
     private(set) var problem: MicrophoneProblem?

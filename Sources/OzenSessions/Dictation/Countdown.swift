@@ -1,16 +1,16 @@
 import Foundation
 import OzenKit
+import Synchronization
 
 /// The time left, on stderr: redrawn each second on a terminal, otherwise said at the start
 /// and with 10 s left (a log keeps no carriage returns).
-public final class Countdown: @unchecked Sendable {
+public final class Countdown: Sendable {
     private let take: TakeControl
     private let started: ContinuousClock.Instant
     private let limit: Double
     private let terminal = isatty(STDERR_FILENO) == 1
-    private let timer = DispatchSource.makeTimerSource(queue: .global())
-    private let lock = NSLock()
-    private var warned = false
+    private let timer = Mutex(DispatchSource.makeTimerSource(queue: .global()))
+    private let warned = Mutex(false)
 
     public init(take: TakeControl, started: ContinuousClock.Instant, limit: Double) {
         self.take = take
@@ -20,13 +20,15 @@ public final class Countdown: @unchecked Sendable {
 
     public func start() {
         if !terminal { say(tr("מקשיב — Enter עוצר, 60 שניות לכל היותר", "listening — Enter stops, 60 s at most") + "\n") }
-        timer.schedule(deadline: .now(), repeating: 1.0)
-        timer.setEventHandler { [self] in tick() }
-        timer.resume()
+        timer.withLock { timer in
+            timer.schedule(deadline: .now(), repeating: 1.0)
+            timer.setEventHandler { [self] in tick() }
+            timer.resume()
+        }
     }
 
     public func finish() {
-        timer.cancel()
+        timer.withLock { $0.cancel() }
         if terminal { say("\r\u{1B}[K") }
     }
 
@@ -35,7 +37,7 @@ public final class Countdown: @unchecked Sendable {
         let left = max(0, Int((limit - RealTimeClock.seconds(ContinuousClock.now - started)).rounded()))
         if terminal {
             say("\r" + tr("🎙 מקשיב — נותרו \(left) שניות, Enter עוצר ", "🎙 listening — \(left) s left, Enter stops "))
-        } else if left <= 10, lock.withLock({ let first = !warned; warned = true; return first }) {
+        } else if left <= 10, warned.withLock({ warned in let first = !warned; warned = true; return first }) {
             say(tr("נותרו \(left) שניות", "\(left) s left") + "\n")
         }
     }

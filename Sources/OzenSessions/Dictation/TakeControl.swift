@@ -1,32 +1,35 @@
 import Foundation
 import OzenIO
 import OzenKit
+import Synchronization
 
 /// One take's stop, from whichever comes first: Enter, Ctrl-C, the limit, a failed microphone.
-public final class TakeControl: @unchecked Sendable {
-    private let lock = NSLock()
+public final class TakeControl: Sendable {
     private let microphone: MicrophoneInput
     private let inbox: LiveAudioInbox
-    private var stopped: ContinuousClock.Instant?
-    private var limitReached = false
-    private var failed: String?
+    private struct State {
+        var stopped: ContinuousClock.Instant?
+        var limitReached = false
+        var failed: String?
+    }
+    private let state = Mutex(State())
 
     public init(microphone: MicrophoneInput, inbox: LiveAudioInbox) {
         self.microphone = microphone
         self.inbox = inbox
     }
 
-    public var stoppedAt: ContinuousClock.Instant? { lock.withLock { stopped } }
-    public var endedAtLimit: Bool { lock.withLock { limitReached } }
-    public var failure: String? { lock.withLock { failed } }
+    public var stoppedAt: ContinuousClock.Instant? { state.withLock { $0.stopped } }
+    public var endedAtLimit: Bool { state.withLock { $0.limitReached } }
+    public var failure: String? { state.withLock { $0.failed } }
     public var isStopped: Bool { stoppedAt != nil }
 
     public func stop(atLimit: Bool = false, failure: String? = nil) {
-        let first: Bool = lock.withLock {
-            guard stopped == nil else { return false }
-            stopped = ContinuousClock.now
-            limitReached = atLimit
-            failed = failure
+        let first: Bool = state.withLock { state in
+            guard state.stopped == nil else { return false }
+            state.stopped = ContinuousClock.now
+            state.limitReached = atLimit
+            state.failed = failure
             return true
         }
         guard first else { return }

@@ -1,6 +1,7 @@
 import Foundation
 import OzenIO
 import OzenKit
+import Synchronization
 
 /// One WebSocket connection of `ozen serve`, speaking home protocol v1: a phone (or the page's
 /// own microphone) streaming audio for captions, a connection check, a display page following
@@ -11,7 +12,7 @@ import OzenKit
 /// its inbox from CivetWeb's thread and never wait on recognition. After `end` the open
 /// utterance gets its final and the connection is closed (1000); a client that hangs up
 /// without `end` gets no final, and its pipeline stops. A pass that fails closes with 1011.
-final class HomeSocket: WebSocketHandler, @unchecked Sendable {
+final class HomeSocket: WebSocketHandler, Sendable {
     struct Services: Sendable {
         let engines: CaptionEngines
         let display: DisplayHub
@@ -31,20 +32,25 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
 
     private let peer: WebSocketPeer
     private let services: Services
-    private let lock = NSLock()
-    private var connection: HomeConnection
-    private var inbox: LiveAudioInbox?
-    private var vocabulary = VocabularyHandover()
-    /// This stream's place on the shared recognizer, from its hello until its pipeline ends.
-    private var stream: RecognizerSchedule.Stream?
-    private var joinedDisplay = false
-    private var dictating = false
-    private var toldTooFast = false
-    /// This connection's number in `services.connections`.
-    private var id = 0
+    private struct State {
+        var connection: HomeConnection
+        var inbox: LiveAudioInbox?
+        /// This stream's place on the shared recognizer, from its hello until its pipeline ends.
+        var stream: RecognizerSchedule.Stream?
+        var joinedDisplay = false
+        var dictating = false
+        /// Touched only on the connection's own queue (it was unlocked before).
+        var toldTooFast = false
+        /// This connection's number in `services.connections`.
+        var id = 0
+        /// The hello taken (a report's client line comes from it).
+        var greeting: HomeHello?
+    }
+    private let state: Mutex<State>
+    private let vocabulary = VocabularyHandover()
     private let log: ConnectionLog
-    /// The hello taken (a report's client line comes from it).
-    private var greeting: HomeHello?
+    /// This connection's number in `services.connections`.
+    private var id: Int { state.withLock { $0.id } }
     /// Audio a client may have sent ahead of the captions: beyond `bufferedAudioLimit` seconds
     /// its frames are read only as the pipeline takes them (TCP slows the client down), until
     /// the backlog is under `bufferedAudioResume`.
@@ -54,9 +60,10 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
     init(peer: WebSocketPeer, services: Services) {
         self.peer = peer
         self.services = services
-        connection = HomeConnection(pairing: services.pairing, model: services.engines.modelName)
+        state = Mutex(State(connection: HomeConnection(pairing: services.pairing, model: services.engines.modelName)))
         log = ConnectionLog(address: peer.remoteAddress)
-        id = services.connections.opened(self, from: peer.remoteAddress)
+        let id = services.connections.opened(self, from: peer.remoteAddress)
+        state.withLock { $0.id = id }
         log.id = id
         DispatchQueue.global().asyncAfter(deadline: .now() + HomeConnection.helloSeconds) { [weak self] in
             guard let self else { return }
@@ -68,11 +75,7 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
     func received(binary: [UInt8]) { carryOut(withConnection { $0.receive(binary: binary) }) }
 
     func closed() {
-        lock.lock()
-        let inbox = self.inbox
-        let wasDisplay = joinedDisplay
-        let dictating = dictating
-        lock.unlock()
+        let (inbox, wasDisplay, dictating) = state.withLock { ($0.inbox, $0.joinedDisplay, $0.dictating) }
         // A dictation client gone mid-take (a phone off the Wi-Fi): the take is finished and
         // saved all the same, so nothing dictated is lost. Captions of a client gone just stop.
         if dictating { inbox?.close() } else { inbox?.abandon() }
@@ -106,9 +109,7 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
         }
         do {
             let stream = try services.engines.schedule.join()
-            lock.lock()
-            self.stream = stream
-            lock.unlock()
+            state.withLock { $0.stream = stream }
             return actions
         } catch {
             return withConnection { $0.refuse(.busy, String(describing: error)) }
@@ -116,9 +117,7 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
     }
 
     private func withConnection(_ body: (inout HomeConnection) -> [HomeConnection.Action]) -> [HomeConnection.Action] {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&connection)
+        state.withLock { body(&$0.connection) }
     }
 
     private func carryOut(_ actions: [HomeConnection.Action]) {
@@ -144,8 +143,7 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
         log.heard(samples: samples.count)
         inbox.push(samples)
         guard inbox.pendingSeconds > Self.bufferedAudioLimit else { return }
-        if !toldTooFast {
-            toldTooFast = true
+        if state.withLock({ state in let first = !state.toldTooFast; state.toldTooFast = true; return first }) {
             peer.send(text: HomeMessage.status(state: "too_fast", detail: tr(
                 "השמע מגיע מהר יותר מקצב הדיבור; השרת יקרא אותו רק בקצב שבו הוא מתמלל",
                 "audio is arriving faster than it is spoken; the server now reads it only as fast as it captions it")).json.serialized())
@@ -153,31 +151,23 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
         inbox.waitForRoom(belowSeconds: Self.bufferedAudioResume)
     }
 
-    private func currentInbox() -> LiveAudioInbox? {
-        lock.lock()
-        defer { lock.unlock() }
-        return inbox
-    }
+    private func currentInbox() -> LiveAudioInbox? { state.withLock { $0.inbox } }
 
     private func begin(_ hello: HomeHello) {
         log.greeted(hello, streams: hello.purpose.streamsAudio)
-        lock.lock()
-        greeting = hello
-        lock.unlock()
+        state.withLock { $0.greeting = hello }
         switch hello.purpose {
         case .check, .report:
             break
         case .display:
-            lock.lock()
-            joinedDisplay = true
-            lock.unlock()
+            state.withLock { $0.joinedDisplay = true }
             services.display.join(peer)
         case .captions, .dictation:
             let inbox = LiveAudioInbox()
-            lock.lock()
-            self.inbox = inbox
-            dictating = hello.purpose == .dictation
-            lock.unlock()
+            state.withLock {
+                $0.inbox = inbox
+                $0.dictating = hello.purpose == .dictation
+            }
             if !hello.vocabulary.isEmpty { vocabulary.offer(hello.vocabulary) }
             services.threads.start(name: "ozen-home-stream") { [self] in
                 stream(hello, inbox)
@@ -190,9 +180,7 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
     private func stream(_ hello: HomeHello, _ inbox: LiveAudioInbox) {
         var numbering = HomeTextNumbering()
         let schedule = services.engines.schedule
-        lock.lock()
-        let place = self.stream
-        lock.unlock()
+        let place = state.withLock { $0.stream }
         defer {
             if let place { schedule.leave(place) }
             // The last stream gone: what its pipelines freed goes back to the system, so a
@@ -242,9 +230,7 @@ final class HomeSocket: WebSocketHandler, @unchecked Sendable {
     /// Saves a report and answers `report_saved` with its file name, then closes; a report that
     /// cannot be written is answered `server_error` (the app keeps it and may send it again).
     private func saveReport(_ text: String) {
-        lock.lock()
-        let hello = greeting
-        lock.unlock()
+        let hello = state.withLock { $0.greeting }
         do {
             let name = try services.reports.save(text, client: hello?.client)
             log.note("report saved as \(name) (\(text.utf8.count) bytes)")
@@ -282,20 +268,18 @@ enum HomeStreamError: Error, CustomStringConvertible {
 }
 
 /// A words list a client sent, waiting for its pipeline's thread to take it.
-final class VocabularyHandover: @unchecked Sendable {
-    private let lock = NSLock()
-    private var waiting: [String]?
+final class VocabularyHandover: Sendable {
+    private let waiting = Mutex<[String]?>(nil)
 
     func offer(_ terms: [String]) {
-        lock.lock()
-        waiting = terms
-        lock.unlock()
+        waiting.withLock { $0 = terms }
     }
 
     func take() -> [String]? {
-        lock.lock()
-        defer { waiting = nil; lock.unlock() }
-        return waiting
+        waiting.withLock { waiting in
+            defer { waiting = nil }
+            return waiting
+        }
     }
 }
 

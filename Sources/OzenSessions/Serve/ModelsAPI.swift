@@ -1,6 +1,7 @@
 import Foundation
 import OzenIO
 import OzenKit
+import Synchronization
 
 /// The page's model manager:
 ///
@@ -11,16 +12,18 @@ import OzenKit
 /// The install runs as its own process, so the captions never wait for it, and its JSON
 /// events (percent, speed, time left, retries) are what the page shows. With --lan every
 /// request needs the pairing token.
-final class ModelsAPI: @unchecked Sendable {
+final class ModelsAPI: Sendable {
     let home: OzenHome
     let pairing: PairingToken?
-    private let lock = NSLock()
-    private var process: Process?
-    private var name: String?
-    private var events: [String] = []
-    private var problem: String?
-    private var exitStatus: Int32?
-    private var pending = Data()
+    private struct Install {
+        var process: Process?
+        var name: String?
+        var events: [String] = []
+        var problem: String?
+        var exitStatus: Int32?
+        var pending = Data()
+    }
+    private let install = Mutex(Install())
 
     init(home: OzenHome, pairing: PairingToken?) { self.home = home; self.pairing = pairing }
 
@@ -48,56 +51,59 @@ final class ModelsAPI: @unchecked Sendable {
     }
 
     private func start(_ model: String) -> HTTPResponse {
-        lock.lock()
-        defer { lock.unlock() }
-        if let process, process.isRunning { return HistoryAPI.problem(409, "\(name ?? "a model") is being installed; wait for it to finish") }
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
-        child.arguments = ["models", "install", model, "--json"]
-        let out = Pipe(), err = Pipe()
-        child.standardOutput = out
-        child.standardError = err
-        child.standardInput = FileHandle.nullDevice
-        let errors = ServeLog()
-        child.terminationHandler = { [weak self] finished in
-            // The last words on stderr ("ozen: not enough space …") say why it did not install.
-            let said = errors.text.split(separator: "\n").last.map { String($0).replacingOccurrences(of: "ozen: ", with: "") }
-            self?.lock.withLock {
-                self?.exitStatus = finished.terminationStatus
-                if finished.terminationStatus != 0 { self?.problem = said ?? "the install stopped (\(finished.terminationStatus))" }
+        install.withLock { install in
+            if let process = install.process, process.isRunning {
+                return HistoryAPI.problem(409, "\(install.name ?? "a model") is being installed; wait for it to finish")
             }
+            let child = Process()
+            child.executableURL = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+            child.arguments = ["models", "install", model, "--json"]
+            let out = Pipe(), err = Pipe()
+            child.standardOutput = out
+            child.standardError = err
+            child.standardInput = FileHandle.nullDevice
+            let errors = ServeLog()
+            child.terminationHandler = { [weak self] finished in
+                // The last words on stderr ("ozen: not enough space …") say why it did not install.
+                let said = errors.text.split(separator: "\n").last.map { String($0).replacingOccurrences(of: "ozen: ", with: "") }
+                let status = finished.terminationStatus
+                self?.install.withLock {
+                    $0.exitStatus = status
+                    if status != 0 { $0.problem = said ?? "the install stopped (\(status))" }
+                }
+            }
+            do { try child.run() } catch { return HistoryAPI.problem(500, "the install could not start: \(error)") }
+            // Plain reads on threads of their own (PipeReader says why not readabilityHandler).
+            _ = PipeReader(out) { [weak self] more in self?.take(more) }
+            _ = PipeReader(err) { more in errors.append(more) }
+            install.process = child
+            install.name = model
+            install.events = []
+            install.problem = nil
+            install.exitStatus = nil
+            install.pending = Data()
+            return .json(JSONValue.object([("started", .string(model))]).serialized())
         }
-        do { try child.run() } catch { return HistoryAPI.problem(500, "the install could not start: \(error)") }
-        // Plain reads on threads of their own (PipeReader says why not readabilityHandler).
-        _ = PipeReader(out) { [weak self] more in self?.take(more) }
-        _ = PipeReader(err) { more in errors.append(more) }
-        process = child
-        name = model
-        events = []
-        problem = nil
-        exitStatus = nil
-        pending = Data()
-        return .json(JSONValue.object([("started", .string(model))]).serialized())
     }
 
     private func take(_ data: Data) {
-        lock.withLock {
-            pending += data
-            while let newline = pending.firstIndex(of: 10) {
-                let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
-                pending = Data(pending[pending.index(after: newline)...])
-                if !line.isEmpty { events.append(line); if events.count > 50 { events.removeFirst() } }
+        install.withLock { install in
+            install.pending += data
+            while let newline = install.pending.firstIndex(of: 10) {
+                let line = String(decoding: install.pending[install.pending.startIndex..<newline], as: UTF8.self)
+                install.pending = Data(install.pending[install.pending.index(after: newline)...])
+                if !line.isEmpty { install.events.append(line); if install.events.count > 50 { install.events.removeFirst() } }
             }
         }
     }
 
     /// {"name", "running", "events": [the install's JSON events], "problem", "exit"}.
     private func progress() -> String {
-        lock.withLock {
-            let list = "[" + events.joined(separator: ",") + "]"
-            var head: [(String, JSONValue)] = [("running", .bool(process?.isRunning ?? false)), ("name", name.map(JSONValue.string) ?? .null)]
-            head.append(("problem", problem.map(JSONValue.string) ?? .null))
-            head.append(("exit", exitStatus.map { .int(Int($0)) } ?? .null))
+        install.withLock { install in
+            let list = "[" + install.events.joined(separator: ",") + "]"
+            var head: [(String, JSONValue)] = [("running", .bool(install.process?.isRunning ?? false)), ("name", install.name.map(JSONValue.string) ?? .null)]
+            head.append(("problem", install.problem.map(JSONValue.string) ?? .null))
+            head.append(("exit", install.exitStatus.map { .int(Int($0)) } ?? .null))
             let text = JSONValue.object(head).serialized()
             return String(text.dropLast()) + ",\"events\":" + list + "}"
         }
@@ -105,9 +111,8 @@ final class ModelsAPI: @unchecked Sendable {
 }
 
 /// Bytes a child wrote on stderr, kept whole.
-private final class ServeLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    func append(_ more: Data) { lock.withLock { data += more } }
-    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+private final class ServeLog: Sendable {
+    private let data = Mutex(Data())
+    func append(_ more: Data) { data.withLock { $0 += more } }
+    var text: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
 }

@@ -6,6 +6,7 @@ import OzenStore
 /// The captions of `ozen serve`'s own source, a microphone or a replayed recording: every
 /// event goes to stdout, the history, every display page and the notifications, and the
 /// sound alerts hear all of the audio.
+// @unchecked: its listeners (the sound alerts, not Sendable) are used only on the one thread that runs the pipeline.
 final class OwnSource: @unchecked Sendable {
     let engines: CaptionEngines
     let language: SpokenLanguage

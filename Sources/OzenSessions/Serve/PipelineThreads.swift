@@ -1,4 +1,5 @@
 import Foundation
+import OzenKit
 
 /// The threads of `ozen serve` that run caption pipelines: one per streaming client, and one
 /// for this computer's own microphone or recording. The server waits for them after it stops
@@ -9,39 +10,30 @@ import Foundation
 /// - A clean exit: a pipeline still inside a Whisper or ONNX pass while the process exits runs
 ///   into libraries that exit is tearing down. One `make test` run saw `ozen serve` crash when
 ///   it was stopped during a page-microphone stream (with glibc unmapping freed blocks at once).
-final class PipelineThreads: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var running = 0
+final class PipelineThreads: Sendable {
+    /// Pipelines running.
+    private let running = WaitableMutex(0)
 
     /// Runs `body` on a thread of its own, counted until it returns.
     func start(name: String, _ body: @escaping @Sendable () -> Void) {
-        condition.lock()
-        running += 1
-        condition.unlock()
+        running.withLock { $0 += 1 }
         let thread = Thread { [self] in
             body()
-            condition.lock()
-            running -= 1
-            condition.broadcast()
-            condition.unlock()
+            running.withLock {
+                $0 -= 1
+                running.broadcast()
+            }
         }
         thread.name = name
         thread.start()
     }
 
     /// Pipelines still running.
-    var count: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return running
-    }
+    var count: Int { running.withLock { $0 } }
 
     /// Waits until every pipeline has ended, or `seconds` have passed; how many still run.
     func waitUntilEnded(seconds: Double) -> Int {
         let deadline = Date(timeIntervalSinceNow: seconds)
-        condition.lock()
-        defer { condition.unlock() }
-        while running > 0 && condition.wait(until: deadline) {}
-        return running
+        return running.withLock(waitingUntil: deadline, for: { $0 == 0 }) { $0 }
     }
 }

@@ -1,11 +1,18 @@
 import Foundation
+import Synchronization
 
 /// Waits for Ctrl-C or SIGTERM, so `serve` can close its history and stop cleanly.
-final class StopSignal: @unchecked Sendable {
+final class StopSignal: Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
-    private var sources: [any DispatchSourceSignal] = []
+    /// The signal sources, kept as long as this is; nothing touches them after `init`.
+    private let sources: Mutex<[any DispatchSourceSignal]>
 
     init() {
+        sources = Mutex(Self.listen(signalling: semaphore))
+    }
+
+    private static func listen(signalling semaphore: DispatchSemaphore) -> [any DispatchSourceSignal] {
+        var sources: [any DispatchSourceSignal] = []
         for number in [SIGINT, SIGTERM] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
@@ -13,6 +20,7 @@ final class StopSignal: @unchecked Sendable {
             source.resume()
             sources.append(source)
         }
+        return sources
     }
 
     func wait() { semaphore.wait() }

@@ -2,6 +2,7 @@ import Foundation
 import OzenEngines
 import OzenIO
 import OzenKit
+import Synchronization
 
 /// OpenAI's transcription endpoints, answered by this computer's Whisper, so a bigger computer
 /// running `ozen serve` is the interpreter's second pass for a laptop, and any OpenAI client
@@ -18,14 +19,14 @@ import OzenKit
 /// A request takes its turn on the recognizer schedule the caption streams share, as a stream
 /// of its own for as long as it runs and its decode as a final: it never pushes a stream's final
 /// back behind it, and while it runs the streams share the recognizer as with one more phone.
-final class TranscriptionAPI: @unchecked Sendable {
+final class TranscriptionAPI: Sendable {
     let recognizer: any SpeechRecognizer
     let schedule: RecognizerSchedule
     let pairing: PairingToken?
     let maximumWaiting = 4
     let maximumSeconds = 600.0
-    private let lock = NSLock()
-    private var waiting = 0
+    /// Requests waiting for the recognizer or decoding.
+    private let waiting = Mutex(0)
 
     init(recognizer: any SpeechRecognizer, schedule: RecognizerSchedule, pairing: PairingToken?) {
         self.recognizer = recognizer
@@ -129,14 +130,14 @@ final class TranscriptionAPI: @unchecked Sendable {
     }
 
     private func enter() -> Bool {
-        lock.withLock {
+        waiting.withLock { waiting in
             guard waiting < maximumWaiting else { return false }
             waiting += 1
             return true
         }
     }
 
-    private func leave() { lock.withLock { waiting -= 1 } }
+    private func leave() { waiting.withLock { $0 -= 1 } }
 
     static func stamp(_ seconds: Double, _ separator: String) -> String {
         let ms = Int((seconds * 1000).rounded())

@@ -9,6 +9,7 @@ import OzenKit
 /// When a write fails (disk full, read-only, locked) the lines stay queued in memory,
 /// `onStatus` hears `.failed` once, and the writer tries again every `retryInterval`
 /// (1 s: the durability promise) until it works, then reports `.recovered`.
+// @unchecked: its HistoryStore (not Sendable) and line numbers are used only on the writer thread; the queue and flags only under `condition`.
 public final class ConversationRecorder: @unchecked Sendable {
     /// Where the lines go: a new conversation, or one being continued.
     public enum Start: Sendable, Equatable {

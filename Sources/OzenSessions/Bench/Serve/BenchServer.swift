@@ -1,14 +1,15 @@
 import Foundation
 import OzenKit
+import Synchronization
 
 /// `ozen serve` started by the bench on a port of its own, without saving anything. What it
 /// writes to stderr once it is listening is read as it comes (an unread pipe would stop its
 /// threads at the first 64 KiB) and its end kept, to be shown if it does not stop cleanly.
-public final class BenchServer: @unchecked Sendable {
+public final class BenchServer: Sendable {
     public let process = Process()
-    public private(set) var port = 0
-    private let lock = NSLock()
-    private var lastWords = ""
+    public let port: Int
+    /// The end of what it wrote to stderr, read as it comes.
+    private let lastWords = Mutex("")
     private let drained = DispatchSemaphore(value: 0)
 
     public init(language: String, model: String, speakers: Bool = true) throws {
@@ -23,6 +24,7 @@ public final class BenchServer: @unchecked Sendable {
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         var said = ""
+        var listening: Int?
         let deadline = Date(timeIntervalSinceNow: 120)
         while Date() < deadline, process.isRunning {
             let data = errors.fileHandleForReading.availableData
@@ -30,24 +32,27 @@ public final class BenchServer: @unchecked Sendable {
             said += String(decoding: data, as: UTF8.self)
             if let range = said.range(of: #"http://127\.0\.0\.1:[0-9]+/"#, options: .regularExpression),
                let found = Int(said[range].dropFirst("http://127.0.0.1:".count).dropLast()) {
-                port = found
-                let reader = errors.fileHandleForReading
-                Thread.detachNewThread { [self] in
-                    while case let data = reader.availableData, !data.isEmpty {
-                        lock.lock()
-                        lastWords = String((lastWords + String(decoding: data, as: UTF8.self)).suffix(2000))
-                        lock.unlock()
-                    }
-                    drained.signal()
-                }
-                return
+                listening = found
+                break
             }
         }
-        stop()
-        throw BenchServerError.notReady(said)
+        guard let listening else {
+            Self.stop(process)
+            throw BenchServerError.notReady(said)
+        }
+        port = listening
+        let reader = errors.fileHandleForReading
+        Thread.detachNewThread { [self] in
+            while case let data = reader.availableData, !data.isEmpty {
+                lastWords.withLock { $0 = String(($0 + String(decoding: data, as: UTF8.self)).suffix(2000)) }
+            }
+            drained.signal()
+        }
     }
 
-    public func stop() {
+    public func stop() { Self.stop(process) }
+
+    private static func stop(_ process: Process) {
         guard process.isRunning else { return }
         process.terminate()
         process.waitUntilExit()
@@ -59,9 +64,7 @@ public final class BenchServer: @unchecked Sendable {
     public func stopAndSayHow() -> String {
         stop()
         _ = drained.wait(timeout: .now() + 5)
-        lock.lock()
-        let words = lastWords.trimmingCharacters(in: .whitespacesAndNewlines)
-        lock.unlock()
+        let words = lastWords.withLock { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         if process.terminationReason == .exit && process.terminationStatus == 0 { return "stopped cleanly (exit 0)" }
         let how = process.terminationReason == .uncaughtSignal ? "killed by signal \(process.terminationStatus)"
                                                                 : "exit \(process.terminationStatus)"

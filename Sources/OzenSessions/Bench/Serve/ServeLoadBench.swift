@@ -1,6 +1,7 @@
 import Foundation
 import OzenIO
 import OzenKit
+import Synchronization
 
 /// `ozen bench serve --clients N [--minutes M] [--idle K]`: the home server under a family's
 /// load, measured from the clients' side of protocol v1 and from /proc for the server.
@@ -32,13 +33,21 @@ public enum ServeLoadBench {
     }
 
     /// What one client saw over its streams.
-    final class ClientRecord: @unchecked Sendable {
-        var settle: [Double] = []
-        var streams = 0
-        var lost = 0
-        var refused = 0
-        var hungUp = 0
-        var audioSeconds = 0.0
+    final class ClientRecord: Sendable {
+        struct Counts {
+            var settle: [Double] = []
+            var streams = 0
+            var lost = 0
+            var refused = 0
+            var hungUp = 0
+            var audioSeconds = 0.0
+        }
+        private let state = Mutex(Counts())
+
+        /// What was counted so far.
+        var counts: Counts { state.withLock { $0 } }
+
+        func count(_ change: (inout Counts) -> Void) { state.withLock { change(&$0) } }
     }
 
     /// Seconds for the last pipelines to end and their threads to go before memory is read.
@@ -73,7 +82,7 @@ public enum ServeLoadBench {
                     do {
                         try stream(samples, port: port, language: options.language, into: record, hangUpAt: hangUp)
                     } catch {
-                        record.lost += 1
+                        record.count { $0.lost += 1 }
                         FileHandle.standardError.write(Data("ozen: client \(index + 1): \(error)\n".utf8))
                     }
                 } while deadline.map { Date() < $0 } ?? !order.isEmpty
@@ -93,22 +102,23 @@ public enum ServeLoadBench {
             return String(format: "median %.2f s, p90 %.2f s, max %.2f s", median, p90, most)
         }
         write("final lines after the speech ended, recordings streamed at real time:")
-        write("  one client alone, each recording once: \(alone.settle.count) finals, \(figures(alone.settle))")
+        write("  one client alone, each recording once: \(alone.counts.settle.count) finals, \(figures(alone.counts.settle))")
         write("  \(options.clients) clients at once\(options.minutes.map { String(format: " for %.1f min, coming and going", $0) } ?? ""):")
-        for (index, record) in records.enumerated() {
+        let counted = records.map(\.counts)
+        for (index, record) in counted.enumerated() {
             write("    client \(index + 1): \(record.streams) streams (\(record.hungUp) hung up midway), "
                   + "\(record.settle.count) finals, \(figures(record.settle)), lost \(record.lost), refused \(record.refused)")
         }
-        let all = records.flatMap(\.settle)
-        write("    all: \(all.count) finals, \(figures(all)), lost \(records.reduce(0) { $0 + $1.lost }), "
-              + "refused \(records.reduce(0) { $0 + $1.refused })")
-        if let together = Percentile.of(all, 90), let single = Percentile.of(alone.settle, 90), single > 0 {
+        let all = counted.flatMap(\.settle)
+        write("    all: \(all.count) finals, \(figures(all)), lost \(counted.reduce(0) { $0 + $1.lost }), "
+              + "refused \(counted.reduce(0) { $0 + $1.refused })")
+        if let together = Percentile.of(all, 90), let single = Percentile.of(alone.counts.settle, 90), single > 0 {
             write(String(format: "    ratio of p90s (%d clients / one alone): %.2f", options.clients, together / single))
         }
-        let audio = records.reduce(0) { $0 + $1.audioSeconds }
+        let audio = counted.reduce(0) { $0 + $1.audioSeconds }
         write("server:")
         write(String(format: "  CPU %.1f s per minute of audio with one client alone",
-                     (busyBefore.cpuSeconds - aloneBefore.cpuSeconds) / max(alone.audioSeconds, 1) * 60))
+                     (busyBefore.cpuSeconds - aloneBefore.cpuSeconds) / max(alone.counts.audioSeconds, 1) * 60))
         if audio > 0 {
             write(String(format: "  CPU %.1f s per minute of audio streamed (%.0f s of audio by %d clients)",
                          (busyAfter.cpuSeconds - busyBefore.cpuSeconds) / audio * 60, audio, options.clients))

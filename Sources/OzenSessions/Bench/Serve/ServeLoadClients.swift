@@ -10,12 +10,12 @@ extension ServeLoadBench {
         defer { client.close() }
         try client.send(text: #"{"type":"hello","version":1,"language":"\#(language)","purpose":"captions"}"#)
         let answer = object(client.receive(timeout: 60)?.text)
-        if answer["code"] as? String == "busy" { record.refused += 1; return }
+        if answer["code"] as? String == "busy" { record.count { $0.refused += 1 }; return }
         guard answer["type"] as? String == "ready" else { throw BenchServerError.notReady("no ready: \(answer)") }
-        record.streams += 1
+        record.count { $0.streams += 1 }
         let frames = PCMFrames(samples).frames
         let sent = hangUpAt.map { Int(Double(frames.count) * $0) } ?? frames.count
-        record.audioSeconds += Double(sent) * PCMFrames.seconds
+        record.count { $0.audioSeconds += Double(sent) * PCMFrames.seconds }
         let start = Date()
         let sender = Thread {
             for (i, frame) in frames.prefix(sent).enumerated() {
@@ -33,13 +33,13 @@ extension ServeLoadBench {
             let message = object(frame.text)
             guard message["type"] as? String == "text", message["final"] as? Bool == true,
                   let utterance = message["utterance"] as? Int else { continue }
-            if utterance != nextUtterance { record.lost += abs(utterance - nextUtterance) }
+            if utterance != nextUtterance { record.count { $0.lost += abs(utterance - nextUtterance) } }
             nextUtterance = utterance + 1
             if (message["text"] as? String)?.isEmpty == false, let end = (message["end_s"] as? NSNumber)?.doubleValue {
-                record.settle.append(Date().timeIntervalSince(start) - (end - 0.3))
+                record.count { $0.settle.append(Date().timeIntervalSince(start) - (end - 0.3)) }
             }
         }
-        if hangUpAt != nil { record.hungUp += 1 } else if !closedNormally { record.lost += 1 }
+        if hangUpAt != nil { record.count { $0.hungUp += 1 } } else if !closedNormally { record.count { $0.lost += 1 } }
     }
 
     /// `count` connections that never say hello; then a client's wait for `ready`, five times

@@ -1,4 +1,5 @@
 import Foundation
+import OzenKit
 
 /// The server's heap (the `[heap]` mapping of `/proc/PID/smaps`: glibc's one arena, where the
 /// small blocks of every stream live) read every few seconds while `ozen bench serve`'s clients
@@ -6,25 +7,26 @@ import Foundation
 /// blocks in use, once the streams first ran together) from growth that goes on; the most in
 /// each fifth of the run can. In the 30-minute soaks of 2026-12-04 it rose from 58–59 to
 /// 83–89 MiB within a minute of the four clients' arrival and moved 2–7 MiB after that.
-final class ServerHeapWatch: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var samples: [Double] = []
-    private var done = false
-    private var finished = false
+final class ServerHeapWatch: Sendable {
+    private struct State {
+        var samples: [Double] = []
+        var done = false
+        var finished = false
+    }
+    private let state = WaitableMutex(State())
 
     init(pid: Int32, every seconds: Double = 5) {
         let thread = Thread { [self] in
-            condition.lock()
-            while !done {
-                condition.unlock()
+            while !state.withLock({ $0.done }) {
                 let heap = Self.heapMiB(pid: pid)
-                condition.lock()
-                if let heap { samples.append(heap) }
-                _ = condition.wait(until: Date(timeIntervalSinceNow: seconds))
+                if let heap { state.withLock { $0.samples.append(heap) } }
+                // Only `stop` broadcasts here: the wait ends after `seconds` or at the stop.
+                state.withLock(waitingUntil: Date(timeIntervalSinceNow: seconds), for: { $0.done }) { _ in }
             }
-            finished = true
-            condition.broadcast()
-            condition.unlock()
+            state.withLock {
+                $0.finished = true
+                state.broadcast()
+            }
         }
         thread.name = "ozen-bench-heap"
         thread.start()
@@ -32,12 +34,11 @@ final class ServerHeapWatch: @unchecked Sendable {
 
     /// Stops the readings; the most of each of `parts` equal stretches of them, in order.
     func stop(parts: Int = 5) -> [Double] {
-        condition.lock()
-        done = true
-        condition.broadcast()
-        while !finished { condition.wait() }
-        let read = samples
-        condition.unlock()
+        state.withLock {
+            $0.done = true
+            state.broadcast()
+        }
+        let read = state.withLock(for: { $0.finished }) { $0.samples }
         guard !read.isEmpty else { return [] }
         let parts = min(parts, read.count)
         return (0..<parts).map { part in
