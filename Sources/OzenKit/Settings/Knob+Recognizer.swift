@@ -37,11 +37,6 @@ extension Knob {
         rule: .probability(0.1...1.0),
         defaultValue: "0.9")
 
-    /// A correction replaces the line even when it heard less surely than the first lock.
-    public static let correctAny = Knob("OZEN_CORRECT_ANY",
-        meaning: "A line heard again takes the new words even when Whisper was less sure of them than of the first ones (the benchmark's baseline).",
-        rule: .one, defaultValue: "unset: only a surer hearing replaces the line")
-
     /// The final pass's beam width.
     public static let finalBeam = Knob("OZEN_FINAL_BEAM",
         meaning: "Beam width of the final pass on a closed utterance.",

@@ -76,9 +76,6 @@ public struct OzenEnvironment: Sendable, Equatable {
     /// `OZEN_NO_CORRECTIONS=1`: locked lines keep their first words.
     public var correctsLines: Bool { self[.noCorrections] != "1" }
 
-    /// `OZEN_CORRECT_ANY=1`: a correction replaces the line however sure it was.
-    public var correctsWhenLessSure: Bool { self[.correctAny] == "1" }
-
     /// `OZEN_LIVE_PASSES_HOLD=1`: in `ozen serve`, live passes do not give way to finals.
     public var livePassesHold: Bool { self[.livePassesHold] == "1" }
 }

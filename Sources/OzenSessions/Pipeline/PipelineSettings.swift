@@ -40,7 +40,6 @@ public enum PipelineSettings {
         if let beam = try environment.finalBeam { settings.finalBeamSize = beam }
         settings.corrections.enabled = environment.correctsLines
         if let below = try environment.correctBelow { settings.corrections.belowConfidence = Double(below) }
-        if environment.correctsWhenLessSure { settings.corrections.onlyWhenSurer = false }
         return settings
     }
 

@@ -19,10 +19,6 @@ public struct CorrectionSettings: Sendable, Equatable {
     /// 10 and 15 at 86.6 and 76.6; below 0.8, 13 and 15 at 63.9 and 63.2. Reported on the
     /// held-out table, which chose nothing.
     public var belowConfidence: Double? = 0.9
-    /// A line's new words replace its first ones only when Whisper was surer of them (mean
-    /// token probability of what it heard above the first lock's); otherwise the line stays as
-    /// it locked. `OZEN_CORRECT_ANY=1` turns it off.
-    public var onlyWhenSurer = true
     /// Beam width, as offline.
     public var beamSize: Int = 5
     /// Audio kept either side of the line, as the bench's "each line alone" decode takes it.

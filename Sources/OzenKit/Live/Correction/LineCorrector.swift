@@ -20,8 +20,6 @@ public final class LineCorrector: AudioListener {
         case corrected(LineCorrection)
         /// The full window heard the same words.
         case confirmed(id: Int)
-        /// Heard differently, but less surely than the first lock (`CorrectionSettings.onlyWhenSurer`).
-        case unsure(id: Int)
         /// Not heard again: the computer was too far behind, or the audio was gone.
         case leftAsIs(id: Int)
     }
@@ -40,8 +38,6 @@ public final class LineCorrector: AudioListener {
     public private(set) var corrected = 0
     public private(set) var confirmed = 0
     public private(set) var leftAsIs = 0
-    /// Lines heard differently but less surely, kept as they locked.
-    public private(set) var unsure = 0
     /// Lines locked sure enough not to be heard again (`CorrectionSettings.belowConfidence`).
     public private(set) var trusted = 0
     /// Seconds spent hearing lines again on the caller's thread (`inline` only).
@@ -129,7 +125,6 @@ public final class LineCorrector: AudioListener {
             if let speaker = relabelled[correction.line.id] { correction.line.speaker = speaker }
             emit(.corrected(correction, at: clock.now))
         case .confirmed: confirmed += 1
-        case .unsure: unsure += 1
         case .leftAsIs: leftAsIs += 1
         }
     }
@@ -146,7 +141,6 @@ public final class LineCorrector: AudioListener {
         // Only the words between the runs both versions share replace the line's (`CorrectionSplice`).
         guard !whole.isEmpty, let text = CorrectionSplice.spliced(line: line.text, heard: whole) else { return .leftAsIs(id: line.id) }
         if SentenceWords.same(text, line.text) { return .confirmed(id: line.id) }
-        if settings.onlyWhenSurer, let before = line.confidence, let now = heard.confidence, now <= before { return .unsure(id: line.id) }
         var fixed = line
         fixed.text = text
         if let confidence = heard.confidence, whole == text {
