@@ -222,7 +222,9 @@ import Testing
         let mixed = home.appendingPathComponent("rung.wav")
         try WAVEncoder().encode(SoundMix.mix(sound: chime, into: talk, at: 2 * MonoAudio.speechRate, levelDB: 0)).write(to: mixed)
         let heard = try OzenProcess.run(["sounds", "hear", mixed.path], environment: environment)
-        #expect(heard.stdout.contains("🔔 Front door ["), "\(heard.stdout)")
+        // When it is not found, what was kept says why: the takes' lengths and landmarks.
+        let kept = (try? String(contentsOf: home.appendingPathComponent("taught-sounds.json"), encoding: .utf8)).map { String($0.prefix(400)) } ?? "nothing"
+        #expect(heard.stdout.contains("🔔 Front door ["), "status \(heard.status): \(heard.stdout)\(heard.stderr); the takes: \(said); kept: \(kept)")
 
         // A room of its own, whose hush has never been digital silence: nothing rises out of it.
         let hushed = try TestSoundCard()
