@@ -68,10 +68,7 @@ extension AccuracyBench {
             }
         }
         closeRun()
-        let table = SimulatedTable(turns: turns, seed: seed, pauses: 0.8...1.2)
-        let spoken = zip(table.truth, table.turnOrder).map { (turn: $0, text: texts[$1]) }
-        return Recording(name: "table of 5 people with the call (seed \(seed))", samples: table.audio,
-                         reference: spoken.map(\.text).joined(separator: " "), turns: spoken, group: "with the call")
+        return shuffled(turns, texts: texts, seed: seed, name: "table of 5 people with the call (seed \(seed))", group: "with the call")
     }
 
     /// Long turns from the voices the settings were chosen on: the LibriVox reader's five
@@ -91,10 +88,7 @@ extension AccuracyBench {
         }
         turns.append(.init(speaker: "kennedy", samples: try read("jfk/jfk.wav")))
         texts.append(ReferenceTranscripts.jfk)
-        let table = SimulatedTable(turns: turns, seed: seed, pauses: 0.8...1.2)
-        let spoken = zip(table.truth, table.turnOrder).map { (turn: $0, text: texts[$1]) }
-        return Recording(name: "long turns, 3 voices the settings were chosen on (seed \(seed))", samples: table.audio,
-                         reference: spoken.map(\.text).joined(separator: " "), turns: spoken, group: "long turns")
+        return shuffled(turns, texts: texts, seed: seed, name: "long turns, 3 voices the settings were chosen on (seed \(seed))", group: "long turns")
     }
 
     /// The voices no setting was chosen on (`held-out/` in the fixtures, each recording with its
@@ -114,10 +108,7 @@ extension AccuracyBench {
             turns.append(.init(speaker: speaker, samples: try WAVDecoder().read(path: path).atSpeechRate().samples))
             texts.append(text)
         }
-        let table = SimulatedTable(turns: turns, seed: seed, pauses: 0.8...1.2)
-        let spoken = zip(table.truth, table.turnOrder).map { (turn: $0, text: texts[$1]) }
-        return Recording(name: "held-out table, 3 voices no setting was chosen on (seed \(seed))", samples: table.audio,
-                         reference: spoken.map(\.text).joined(separator: " "), turns: spoken, group: "held out")
+        return shuffled(turns, texts: texts, seed: seed, name: "held-out table, 3 voices no setting was chosen on (seed \(seed))", group: "held out")
     }
 
     /// The held-out table's recordings (speaker folder, file name without `.wav`).
@@ -136,9 +127,13 @@ extension AccuracyBench {
             turns.append(.init(speaker: "cards reader", samples: try read("cards/\(clip.name).wav")))
             texts.append(clip.text)
         }
+        return shuffled(turns, texts: texts, seed: seed, name: "clean table, 3 readers (seed \(seed))", group: "clean tables")
+    }
+
+    /// The turns shuffled by `seed` into one table, 0.8–1.2 s between turns, with who said what.
+    static func shuffled(_ turns: [SimulatedTable.Turn], texts: [String], seed: UInt64, name: String, group: String) -> Recording {
         let table = SimulatedTable(turns: turns, seed: seed, pauses: 0.8...1.2)
         let spoken = zip(table.truth, table.turnOrder).map { (turn: $0, text: texts[$1]) }
-        return Recording(name: "clean table, 3 readers (seed \(seed))", samples: table.audio,
-                         reference: spoken.map(\.text).joined(separator: " "), turns: spoken, group: "clean tables")
+        return Recording(name: name, samples: table.audio, reference: spoken.map(\.text).joined(separator: " "), turns: spoken, group: group)
     }
 }
