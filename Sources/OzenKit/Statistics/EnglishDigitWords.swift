@@ -58,7 +58,8 @@ public enum EnglishDigitWords {
         var out = "", i = 0
         while i < c.count {
             // A single digit that does not go on a number, a decimal or a thousands group before it.
-            guard digit(i), !digit(i + 1), !(i > 0 && (digit(i - 1) || ((c[i - 1] == "," || c[i - 1] == ".") && digit(i - 2)))) else {
+            let before: Character? = i > 0 ? c[i - 1] : nil
+            guard digit(i), !digit(i + 1), !digit(i - 1), !((before == "," || before == ".") && digit(i - 2)) else {
                 out.append(c[i]); i += 1; continue
             }
             var run = [c[i]], end = i + 1

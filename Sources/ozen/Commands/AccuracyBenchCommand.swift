@@ -13,25 +13,10 @@ enum AccuracyBenchCommand {
         guard chosen.count <= 1 else {
             throw UsageError(tr("אפשר רק אחד מ־--no-realtime, --realtime-only, --file-only", "only one of --no-realtime, --realtime-only and --file-only can be given"))
         }
-        var table = args.flag("--table") ? AccuracyBenchSettings.Table(fixtures: args.value("--fixtures"), seed: UInt64(args.value("--seed") ?? "7") ?? 7) : nil
-        if args.flag("--clean-only") {
-            guard table != nil else { throw UsageError(tr("--clean-only הולך עם --table", "--clean-only goes with --table")) }
-            table?.withCall = false
-        }
-        if args.flag("--held-out") || args.flag("--held-out-only") {
-            if table == nil { table = AccuracyBenchSettings.Table(fixtures: args.value("--fixtures"), seed: UInt64(args.value("--seed") ?? "7") ?? 7) }
-            table?.heldOut = true
-            // --held-out alone: the held-out table only; with --table beside the tuned ones.
-            table?.tuned = args.flag("--table") && !args.flag("--held-out-only")
-        }
-        if args.flag("--long-turns") {
-            // --long-turns alone: that table only; with --table or --held-out beside them.
-            if table == nil {
-                table = AccuracyBenchSettings.Table(fixtures: args.value("--fixtures"), seed: UInt64(args.value("--seed") ?? "7") ?? 7)
-                table?.tuned = false
-            }
-            table?.longTurns = true
-        }
+        guard !args.flag("--clean-only") || args.flag("--table") else { throw UsageError(tr("--clean-only הולך עם --table", "--clean-only goes with --table")) }
+        let table = AccuracyBenchSettings.Table.named(tuned: args.flag("--table"), cleanOnly: args.flag("--clean-only"), heldOut: args.flag("--held-out"),
+                                                      heldOutOnly: args.flag("--held-out-only"), longTurns: args.flag("--long-turns"),
+                                                      fixtures: args.value("--fixtures"), seed: UInt64(args.value("--seed") ?? "7") ?? 7)
         guard !args.positional.isEmpty || table != nil else {
             throw UsageError(tr("ל־bench accuracy צריך הקלטה אחת לפחות, או --table", "bench accuracy needs at least one recording, or --table"))
         }

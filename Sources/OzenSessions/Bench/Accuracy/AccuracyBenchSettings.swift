@@ -36,6 +36,21 @@ public struct AccuracyBenchSettings: Sendable {
             self.fixtures = fixtures
             self.seed = seed
         }
+
+        /// The tables the command's flags name; nil when none does. `tuned` (`--table`): the
+        /// tables the settings were chosen on, the call among them unless `cleanOnly`;
+        /// `heldOut` and `longTurns` add theirs, alone or beside; `heldOutOnly` leaves the
+        /// tuned ones out.
+        public static func named(tuned: Bool, cleanOnly: Bool, heldOut: Bool, heldOutOnly: Bool, longTurns: Bool,
+                                 fixtures: String?, seed: UInt64) -> Table? {
+            guard tuned || heldOut || heldOutOnly || longTurns else { return nil }
+            var table = Table(fixtures: fixtures, seed: seed)
+            table.tuned = tuned && !heldOutOnly
+            table.withCall = !cleanOnly
+            table.heldOut = heldOut || heldOutOnly
+            table.longTurns = longTurns
+            return table
+        }
     }
 
     public var language: SpokenLanguage
