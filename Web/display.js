@@ -13,6 +13,7 @@ import { MicrophoneCaptions } from "./microphone.js";
 import { DictationPanel } from "./dictation.js";
 import { showPairingCode } from "./pairing.js";
 import { showAppReports } from "./reports.js";
+import { TeachSound } from "./sounds.js";
 import { guessDirection } from "./text-render.js";
 
 const $ = (id) => document.getElementById(id);
@@ -295,7 +296,10 @@ for (const close of document.querySelectorAll(".close-panel")) close.addEventLis
 for (const dialog of document.querySelectorAll("dialog.panel")) {
   dialog.addEventListener("click", (e) => { if (e.target === dialog) dialog.close(); }); // a tap outside the panel
 }
+const teachSound = new TeachSound({ form: $("teach-form"), name: $("teach-name"), kind: $("teach-kind"), takes: $("teach-takes"),
+                                   level: $("teach-level"), status: $("teach-status"), list: $("taught-list"), token });
 $("open-settings").addEventListener("click", () => openDialog($("settings-panel"), () => {
+  teachSound.show();
   showPairingCode({ setting: $("pairing-setting"), image: $("pairing-code"), token });
   showAppReports({ setting: $("reports-setting"), list: $("reports-list"), token,
                    format: (report) => t("settings.report-line", { time: new Date(report.saved).toLocaleString(), client: report.client || "?" }) });

@@ -76,6 +76,34 @@ import Testing
         #expect(trial.falseAlarms.isEmpty, "\(trial.falseAlarms)")
     }
 
+    /// Her ding-dong, taught from itself and rung into a room's hush at 16 kHz (a microphone as
+    /// the page's "Teach a sound" hears it), is told by her name; what the tagger makes of the
+    /// same ring after that (alone, it calls it a phone ringing a moment later) is dropped,
+    /// unless it is more urgent than hers.
+    @Test func herTaughtDoorbellIsToldByHerNameAndNotAlsoAsTheTaggersGuess() throws {
+        let chime = try Self.samples("alerts/doorbell-dingdong.wav")
+        let rung = RoomHush.samples(seconds: 3) + chime + RoomHush.samples(seconds: 3, seed: 9)
+        func alerts(taught group: TaughtSound.Group?) throws -> [SoundAlertEvent] {
+            let taught = group.map { [TaughtSound(name: "Front door", group: $0, prints: [TaughtSound.Print(recording: "door.wav", samples: chime, rate: MonoAudio.speechRate)])] }
+            let watch = SoundWatch(classifier: try Self.classifier(.standard), taught: taught ?? [])
+            var heard: [SoundAlertEvent] = []
+            try watch.hearStream(rung) { if case .sound(let alert) = $0 { heard.append(alert) } }
+            return heard
+        }
+        let guessed = try alerts(taught: nil)
+        let named = try alerts(taught: .doorbell)
+        func said(_ alerts: [SoundAlertEvent]) -> String { alerts.map { "\($0.shown) at \($0.at) p\($0.priority)" }.joined(separator: ", ") }
+        let hers = try #require(named.first { $0.kind == TaughtSound.eventKind }, "her doorbell was not found: \(said(named))")
+        // The tagger alone guesses again after the moment her name is raised ("phone ringing"):
+        // that guess is what is dropped; what it said before stays (a live alert cannot be taken back).
+        #expect(guessed.contains { $0.at > hers.at }, "the tagger raises nothing after her name here, so nothing is dropped: \(said(guessed))")
+        #expect(named.filter { $0.kind != TaughtSound.eventKind }.map(\.at) == guessed.filter { $0.at < hers.at }.map(\.at),
+                "with her sound: \(said(named)); the tagger alone: \(said(guessed))")
+        // Taught as an appliance (priority 1), the tagger's doorbell or phone (2) is more urgent and stays.
+        let quieter = try alerts(taught: .appliance)
+        #expect(quieter.filter { $0.kind != TaughtSound.eventKind }.map(\.at) == guessed.map(\.at), "\(said(quieter)); the tagger alone: \(said(guessed))")
+    }
+
     /// A car horn held into talk at the same loudness, heard at 32 kHz: its steady tone
     /// (`StableTone`) lets one window tell it, within a second, where two windows of three
     /// would have to agree without it.

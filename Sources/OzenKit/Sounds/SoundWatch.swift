@@ -34,6 +34,9 @@ public final class SoundWatch: AudioListener {
     /// Finds the sounds she taught in the same audio, frame by frame rather than window by
     /// window (nil when she has taught none).
     private var taught: TaughtSoundMatcher?
+    /// Where one of her sounds was just found: until `until` (seconds of the stream) what the
+    /// tagger raises at `priority` or under is that same sound heard twice, and is dropped.
+    private var taughtHeard: (from: Double, until: Double, priority: Int)?
 
     private let windowLength: Int
     private let hopLength: Int
@@ -60,6 +63,12 @@ public final class SoundWatch: AudioListener {
         hopLength = Int((hopSeconds * Double(rate)).rounded())
         nextWindowEnd = windowLength
         tone = StableTone(rate: rate)
+    }
+
+    /// The sounds she taught changed while it listens (the page's "Teach a sound", or one she
+    /// forgot): from the next piece on it listens for `sounds` instead.
+    public func listen(for sounds: [TaughtSound]) {
+        taught = sounds.isEmpty ? nil : TaughtSoundMatcher(sounds: sounds, rate: classifier.sampleRate)
     }
 
     /// Hears the next piece of audio, `inputRate` samples a second, which begins `start`
@@ -105,7 +114,10 @@ public final class SoundWatch: AudioListener {
             nextWindowEnd = startSample + windowLength
         }
         if taught != nil {
-            for alert in taught!.push(samples, start: start) { emit(.sound(alert)) }
+            for alert in taught!.push(samples, start: start) {
+                heardTaught(alert)
+                emit(.sound(alert))
+            }
         }
         var offset = 0
         while offset < samples.count {
@@ -138,7 +150,24 @@ public final class SoundWatch: AudioListener {
         let toneLasted = tone.takeLongest(), rhythm = tone.takeRhythm()
         onScores?(scores, end, toneLasted, rhythm)
         for alert in policy.observe(scores, tone: toneLasted, rhythm: rhythm, windowStart: max(0, end - Double(windowLength) / rate), windowEnd: end) {
+            if let heard = taughtHeard, alert.priority <= heard.priority, alert.start < heard.until, alert.end > heard.from { continue }
             emit(.sound(alert))
+        }
+    }
+
+    /// Her doorbell found by its landmarks is often a phone or a chime to the tagger a moment
+    /// later (EfficientAT called a taught ding-dong "Phone ringing" 1–2 s after it was named):
+    /// her name for it stands, and the tagger's guess at the same sound is dropped, unless it is
+    /// more urgent than hers (a smoke alarm during her doorbell is still a smoke alarm). The
+    /// sound lasts as long as the longest recording she taught it from; a second on either side
+    /// covers the tagger's 2 s window reaching over it.
+    private func heardTaught(_ alert: SoundAlertEvent) {
+        let lasts = taught?.sounds.first { $0.name == alert.className }?.prints.map(\.seconds).max() ?? 0
+        let from = alert.start - 1, until = max(alert.end, alert.start + lasts) + 1
+        if let heard = taughtHeard, heard.until > from {
+            taughtHeard = (min(heard.from, from), max(heard.until, until), max(heard.priority, alert.priority))
+        } else {
+            taughtHeard = (from, until, alert.priority)
         }
     }
 }

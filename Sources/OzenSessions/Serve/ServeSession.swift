@@ -74,6 +74,14 @@ public struct ServeSession {
         let firstRun = FirstRunAPI(home: home, pairing: pairing)
         let models = ModelsAPI(home: home, pairing: pairing)
         let reports = ReportsAPI(reports: AppReports(home: home), pairing: pairing)
+        // Settings' "Teach a sound": takes from the room's microphone when the server has one.
+        var hearsOwnMicrophone = false
+        switch settings.source {
+        case .microphone, .roomAndCall: hearsOwnMicrophone = true
+        case .recording, .none: break
+        }
+        let teaching = PageSoundTeaching(home: home, hearsOwnMicrophone: hearsOwnMicrophone)
+        let sounds = SoundsAPI(teaching: teaching, pairing: pairing)
         let invitation = PairingInvitationBox()
         let pairingQR = PairingQRAPI(invitation: invitation, pairing: pairing)
         let server = try WebServer(options: options, routes: [("/api/dictation/", { dictation.answer($0) }),
@@ -81,6 +89,7 @@ public struct ServeSession {
                                                               ("/api/first-run", { firstRun.answer($0) }),
                                                               ("/api/models", { models.answer($0) }),
                                                               ("/api/reports", { reports.answer($0) }),
+                                                              ("/api/sounds", { sounds.answer($0) }),
                                                               ("/api/pairing/", { pairingQR.answer($0) }),
                                                               ("/api/", { history.answer($0) }),
                                                               ("/v1/", { transcriptions.answer($0) })]) { peer, _ in
@@ -102,12 +111,13 @@ public struct ServeSession {
         if case .microphone(let input) = settings.source { microphones = [input] }
         if case .roomAndCall(let room, let call) = settings.source { microphones = [room, call] }
         if hasOwnSource {
-            let sounds = settings.sounds ? SoundAlerts.watchOrWarn(home: home, alsoMuted: settings.mutedSounds) : nil
+            let soundWatch = settings.sounds ? SoundAlerts.watchOrWarn(home: home, alsoMuted: settings.mutedSounds) : nil
             let notifications = settings.notifies ? CaptionNotifications { line in
                 FileHandle.standardError.write(Data(("ozen: " + line + "\n").utf8))
             } : nil
             let ownSource = OwnSource(engines: engines, language: settings.language, output: sink, recorder: recorder,
-                                      display: display, notifications: notifications, listeners: sounds.map { [$0] } ?? [],
+                                      display: display, notifications: notifications,
+                                      listeners: (soundWatch.map { [$0] } ?? []) + [SoundTeachingTap(teaching: teaching, watch: soundWatch)],
                                       interpreting: settings.interpreting)
             let source = settings.source
             threads.start(name: "ozen-serve-source") {

@@ -81,6 +81,13 @@ public enum SoundTakes {
             input.stop()
             inbox.close()
         }
+        return try record(count, from: inbox, failed: { failure.reason.withLock { $0 } }, progress: progress)
+    }
+
+    /// `count` takes from audio pushed into `inbox` as it is heard (a microphone, or the page's
+    /// "Teach a sound" hearing what `ozen serve` hears), one after the other; each as a print
+    /// named "take N". `failed` says why the audio stopped coming, when it did.
+    static func record(_ count: Int, from inbox: LiveAudioInbox, failed: () -> String?, progress: (Progress) -> Void) throws(Failure) -> [TaughtSound.Print] {
         var prints: [TaughtSound.Print] = []
         for take in 1...count {
             progress(.waiting(take: take, of: count))
@@ -89,7 +96,7 @@ public enum SoundTakes {
             // a microphone that delivers nothing ends it on the wall clock.
             let deadline = Date().addingTimeInterval(SoundTakeCutter.waitAtMost + SoundTakeCutter.longest + 5)
             takeLoop: while true {
-                if let reason = failure.reason.withLock({ $0 }) { throw Failure.microphoneFailed(reason) }
+                if let reason = failed() { throw Failure.microphoneFailed(reason) }
                 guard Date() < deadline else { throw Failure.nothingHeard(take: take) }
                 // A tenth of a second at a time: what follows a take is the next take's.
                 let (samples, closed) = inbox.take(waitingUpTo: 0.1, atMost: MonoAudio.speechRate / 10)
