@@ -16,7 +16,9 @@ Each live event is stamped as it reaches this script. A turn's first words: the 
 after the turn starts playing that shows one of its first two word pairs (or, when none does,
 the first partial of a line not seen before); its final text: the first locked line that
 arrives after it stops. For the monitor both are measured from the
-moment `paplay` was started, so the player's own buffering counts, as it does for her. Words wrong are scored
+moment the sound server rendered the table's first sound (`parec` on the same monitor, beside
+ozen), as she would hear it begin: paplay's start to that took about a second here, which a
+recorder of the sound server's own sees alike. Words wrong are scored
 by this script for both runs alike (lower case, punctuation dropped, numbers as written), on
 each line's last text (after corrections) and on its first locked text.
 
@@ -128,9 +130,63 @@ def start_server(work):
     sys.exit("bench: pulseaudio did not start (scripts/setup.sh installs it)")
 
 
+def first_sound(path, threshold=0.02):
+    """Seconds into a 16-bit mono WAV of its first sample above `threshold` (full scale 1)."""
+    import array
+    import wave
+    with wave.open(path) as f:
+        rate, limit = f.getframerate(), int(threshold * 32768)
+        at = 0
+        while True:
+            frames = f.readframes(rate // 10)
+            if not frames:
+                return None
+            samples = array.array("h", frames)
+            for i, x in enumerate(samples):
+                if abs(x) > limit:
+                    return (at + i) / rate
+            at += len(samples)
+
+
+class Rendered:
+    """When the sound server's null output rendered the recording's first sound, on this
+    script's clock: `parec` on the output's monitor in 20 ms pieces, beside ozen. Here paplay's
+    start to its first sound rendered took about a second (a tone at 0 s read at 1.00 s, and one
+    at 13 s at 13.98 s); `parec` sees that second as ozen does, so it is the sound server's, and
+    a live run's times are counted from the first sound rendered, as she would hear it."""
+
+    def __init__(self, address, threshold=0.02):
+        import threading
+        self.first, self.limit = None, int(threshold * 32768)
+        self.recorder = subprocess.Popen(["parec", f"--server={address}", "--device=call.monitor", "--format=s16le",
+                                          "--rate=16000", "--channels=1", "--latency-msec=20", "--raw"],
+                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.reader = threading.Thread(target=self.read, daemon=True)
+        self.reader.start()
+
+    def read(self):
+        import array
+        pending = b""
+        while self.first is None:
+            chunk = os.read(self.recorder.stdout.fileno(), 640)
+            if not chunk:
+                return
+            now = time.monotonic()
+            pending += chunk
+            whole = len(pending) // 2 * 2
+            samples, pending = array.array("h", pending[:whole]), pending[whole:]
+            if any(abs(x) > self.limit for x in samples):
+                self.first = now
+
+    def stop(self):
+        self.recorder.kill()
+        self.recorder.wait()
+
+
 def live(binary, path, turns, env, address=None, extra=()):
-    """Events of a live run stamped from when the table starts playing: with `address`, `listen`
-    on the server's monitor while paplay plays the table into its output (t0: paplay started);
+    """Events of a live run stamped from when the table starts playing, the CPU it took, and
+    with `address` the sound server's delay: `listen` on the server's monitor while paplay
+    plays the table into its output (t0: the table's first sound rendered, `Rendered`);
     without, `caption --realtime` feeding the same file at its real pace (t0: when its clock
     started, from the events' own `at`), the baseline with no sound server in the path."""
     if address:
@@ -139,7 +195,8 @@ def live(binary, path, turns, env, address=None, extra=()):
     else:
         command = [binary, "caption", path, "--realtime", "--json", "--no-save", "--language", "en", *extra]
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
-    events, buffer, t0, player = [], b"", None, None
+    rendered = Rendered(address) if address else None
+    events, buffer, t0, player, render_delay = [], b"", None, None, None
     played_to = turns[-1][1] + 1.0
     quiet_after = 12.0
     deadline = time.monotonic() + 240 + played_to
@@ -158,7 +215,7 @@ def live(binary, path, turns, env, address=None, extra=()):
                 event["seen"] = time.monotonic() - t0 if t0 is not None else None
                 events.append(event)
                 if t0 is None and event.get("state") == "listening":
-                    t0 = time.monotonic()
+                    t0 = start_wall = time.monotonic()
                     if address:
                         player = subprocess.Popen(["paplay", f"--server={address}", "--device=call", path])
         if address and t0 is not None and time.monotonic() - t0 > played_to + quiet_after and proc.poll() is None:
@@ -167,6 +224,17 @@ def live(binary, path, turns, env, address=None, extra=()):
     _, status, usage = os.wait4(proc.pid, 0)
     if player:
         player.wait()
+    if rendered:
+        # Counted from when the server rendered the table's first sound, less where that sound
+        # is in the file: the table as she would hear it begin.
+        rendered.stop()
+        lead = first_sound(path)
+        if rendered.first is None or lead is None:
+            sys.exit("bench: the monitor never carried the table's sound (parec heard nothing)")
+        render_delay = rendered.first - start_wall - lead
+        for e in events:
+            if e.get("seen") is not None:
+                e["seen"] -= render_delay
     if not address:
         # The replay's clock starts once the models are loaded, and its "listening" comes
         # after the pipeline is built, up to a second later, with that much of the recording
@@ -180,7 +248,7 @@ def live(binary, path, turns, env, address=None, extra=()):
                 e["seen"] -= lead
     if status != 0:
         sys.exit(f"bench: {' '.join(command[1:3])} failed: {proc.stderr.read().decode()}")
-    return events, usage.ru_utime + usage.ru_stime
+    return events, usage.ru_utime + usage.ru_stime, render_delay
 
 
 def latencies(events, turns):
@@ -231,7 +299,9 @@ def main():
             file_events, _ = file_mode(args.binary, path, env)
             row = {"file": wer(reference, texts(file_events)[0]), "file_first": wer(reference, texts(file_events)[1])}
             for name, address_ in (("realtime", None), ("monitor", address)):
-                events, cpu = live(args.binary, path, turns, env, address_, ["--no-sounds"] if args.no_sounds else [])
+                events, cpu, render_delay = live(args.binary, path, turns, env, address_, ["--no-sounds"] if args.no_sounds else [])
+                if render_delay is not None:
+                    print(f"  the sound server rendered the table's first sound {render_delay:.2f} s after paplay started; the monitor's times count from then")
                 last, first = texts(events)
                 first_words, finals = latencies(events, turns)
                 row[name] = {"wer": wer(reference, last), "first": wer(reference, first), "cpu": cpu / audio_minutes,

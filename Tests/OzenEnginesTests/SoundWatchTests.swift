@@ -2,6 +2,7 @@ import Foundation
 import OzenEngines
 import OzenKit
 import OzenTestSupport
+import Synchronization
 import Testing
 
 /// The sound alerts end to end with the real classifiers (YAMNet, EfficientAT, both together)
@@ -102,6 +103,35 @@ import Testing
         // Taught as an appliance (priority 1), the tagger's doorbell or phone (2) is more urgent and stays.
         let quieter = try alerts(taught: .appliance)
         #expect(quieter.filter { $0.kind != TaughtSound.eventKind }.map(\.at) == guessed.map(\.at), "\(said(quieter)); the tagger alone: \(said(guessed))")
+    }
+
+    /// Live, the alerts hear the audio as the source pushes it, on a thread of their own: a
+    /// telephone ringing into talk is raised while the pipeline, busy with a pass, has taken
+    /// none of it (here nothing takes from the inbox at all).
+    @Test func liveTheAlertsHearTheAudioBeforeThePipelineTakesIt() throws {
+        let ring = SoundMix.repeated(try Self.samples("alerts/phone-gajim.wav"), times: 2, gapSeconds: 1)
+        let talk = try Self.samples("librivox/sense_and_sensibility_01_austen_64kb-0880.wav")
+        let mixed = SoundMix.mix(sound: ring, into: talk, at: 2 * MonoAudio.speechRate, levelDB: 0)
+        _ = try Self.classifier(.standard)  // installed: the thread's own load below cannot fail unseen
+        let raised = Raised()
+        let own = ListenersOnTheirOwnThread(send: { event in
+            if case .sound(let alert) = event { raised.alerts.withLock { $0.append(alert) } }
+        }, making: { (try? Self.classifier(.standard)).map { [SoundWatch(classifier: $0)] } ?? [] })
+        let inbox = LiveAudioInbox()
+        own.hear(from: inbox)
+        for start in stride(from: 0, to: mixed.count, by: MonoAudio.speechRate / 10) {
+            inbox.push(Array(mixed[start..<min(mixed.count, start + MonoAudio.speechRate / 10)]))
+        }
+        for _ in 0..<300 where !raised.alerts.withLock({ $0.contains { $0.kind == "phone" } }) { Thread.sleep(forTimeInterval: 0.1) }
+        let alerts = raised.alerts.withLock { $0 }
+        #expect(alerts.contains { $0.kind == "phone" && $0.at >= 2 }, "\(alerts)")
+        #expect(inbox.received == mixed.count && inbox.pendingSeconds * Double(MonoAudio.speechRate) == Double(mixed.count))
+        try own.finish { _ in }
+    }
+
+    /// What the alerts' own thread raised.
+    final class Raised: Sendable {
+        let alerts = Mutex<[SoundAlertEvent]>([])
     }
 
     /// A car horn held into talk at the same loudness, heard at 32 kHz: its steady tone

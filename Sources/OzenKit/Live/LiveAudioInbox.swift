@@ -16,7 +16,12 @@ public final class LiveAudioInbox: Sendable {
         var muted = false
         /// Samples pushed so far.
         var received = 0
+        var copies: [Copy] = []
     }
+
+    /// Gets every push as it comes, on the pusher's thread, with where it starts in the stream
+    /// (seconds): what must hear the audio without waiting for the pipeline to take it.
+    public typealias Copy = @Sendable (_ samples: [Float], _ wide: [Float], _ start: Double) -> Void
 
     private let state = WaitableMutex(State())
     /// The rate of the wide copy: EfficientAT's 32 kHz.
@@ -33,11 +38,20 @@ public final class LiveAudioInbox: Sendable {
     public func push(_ samples: [Float], wide: [Float] = []) {
         state.withLock {
             guard !$0.closed, !samples.isEmpty else { return }
-            $0.pending += $0.muted ? [Float](repeating: 0, count: samples.count) : samples
-            $0.pendingWide += $0.muted ? [Float](repeating: 0, count: wide.count) : wide
+            let heard = $0.muted ? [Float](repeating: 0, count: samples.count) : samples
+            let heardWide = $0.muted ? [Float](repeating: 0, count: wide.count) : wide
+            for copy in $0.copies { copy(heard, heardWide, Double($0.received) / Double(MonoAudio.speechRate)) }
+            $0.pending += heard
+            $0.pendingWide += heardWide
             $0.received += samples.count
             state.broadcast()
         }
+    }
+
+    /// Every push from now on also goes to `copy` as it comes (the sound alerts' own thread,
+    /// `ListenersOnTheirOwnThread.hear(from:)`), in order, before the pipeline takes it.
+    public func copy(to copy: @escaping Copy) {
+        state.withLock { $0.copies.append(copy) }
     }
 
     /// While the computer speaks for her (type to speak), what the microphone hears is its own

@@ -1,6 +1,6 @@
 /// Runs the live pipeline on audio that arrives as it is spoken (a microphone, a WebSocket
-/// client): whatever reached the inbox is fed, listeners hear it too, then a live pass runs if
-/// one is due. When the inbox closes, the open line gets its final pass; when it is
+/// client): whatever reached the inbox is fed, listeners hear it too (those on their own
+/// thread as it reaches the inbox), then a live pass runs if one is due. When the inbox closes, the open line gets its final pass; when it is
 /// abandoned, the run just stops.
 ///
 /// The wait for audio is 50 ms at most, half of the 100 ms pieces a replayed recording
@@ -19,6 +19,8 @@ public enum LiveStream {
                            emit: (CaptionEvent) -> Void) throws {
         emit(.status(.listening, at: captioner.fedSeconds))
         captioner.endOfAudio = inbox.ended
+        // The sound alerts hear the audio as it arrives, not when a pass lets this loop take it.
+        for case let own as ListenersOnTheirOwnThread in listeners { own.hear(from: inbox) }
         while true {
             let (samples, closed) = inbox.take(waitingUpTo: pollSeconds, atMost: pieceSamples)
             if !samples.isEmpty {

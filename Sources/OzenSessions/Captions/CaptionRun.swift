@@ -46,8 +46,6 @@ final class CaptionRun {
         output.send(.status(.loadingModel(name: settings.modelName), at: 0))
         let models = try PipelineBuilder(home: home, models: .init(live: settings.modelName, final: settings.finalModelName,
                                                                    recognizer: settings.recognizer, speakers: settings.speakers))
-        // Sounds are heard on all of the audio, voice or not.
-        let sounds = settings.sounds ? SoundAlerts.watchOrWarn(home: home, alsoMuted: settings.mutedSounds) : nil
         notifications = settings.notifies ? CaptionNotifications { line in
             FileHandle.standardError.write(Data(("ozen: " + line + "\n").utf8))
         } : nil
@@ -71,7 +69,16 @@ final class CaptionRun {
         if let notifications { output.add { notifications.handle($0) } }
         let corrector = models.corrector(settings: settings.live, clock: clock, inline: inline, cloud: cloud != nil)
         followers = corrector.map { [$0] } ?? []
-        listeners = (sounds.map { [$0] } ?? []) + followers
+        listeners = Self.alerts(settings, inline: inline, output: output) + followers
+    }
+
+    /// The sound alerts as the pipeline's listeners, hearing all of the audio, voice or not: live, on a thread of their own, so an alert
+    /// never waits behind a Whisper pass; a file on the steady clock hears them inline.
+    private static func alerts(_ settings: CaptionSettings, inline: Bool, output: EventFanOut) -> [any AudioListener] {
+        guard settings.sounds else { return [] }
+        let home = settings.home, muted = settings.mutedSounds
+        if inline { return SoundAlerts.watchOrWarn(home: home, alsoMuted: muted).map { [$0] } ?? [] }
+        return [ListenersOnTheirOwnThread(send: { output.send($0) }) { SoundAlerts.watchOrWarn(home: home, alsoMuted: muted).map { [$0] } ?? [] }]
     }
 
     /// The first source's pipeline, built with the run.

@@ -20,8 +20,10 @@ final class OwnSource: @unchecked Sendable {
     /// pages and the notifications, in that order.
     private let events: EventFanOut
 
+    /// `sounds` makes the sound alerts (and the page's teaching, which keeps them up to date),
+    /// made and heard on a thread of their own so an alert never waits behind a Whisper pass.
     init(engines: CaptionEngines, language: SpokenLanguage, output: @escaping EventFanOut.Sink, recorder: ConversationRecorder?,
-         display: DisplayHub, notifications: CaptionNotifications?, listeners: [any AudioListener],
+         display: DisplayHub, notifications: CaptionNotifications?, sounds: (@Sendable () -> [any AudioListener])?,
          interpreting: (settings: InterpreterSettings, reviewer: (any SentenceReviewer)?)? = nil) {
         self.interpreting = interpreting
         self.engines = engines
@@ -29,14 +31,15 @@ final class OwnSource: @unchecked Sendable {
         self.recorder = recorder
         self.display = display
         self.notifications = notifications
-        self.listeners = listeners
         var sinks: [EventFanOut.Sink] = [output]
         if let recorder { sinks.append { recorder.record($0) } }
         sinks.append { display.publish($0) }
         if let notifications { sinks.append { notifications.handle($0) } }
         // The pages learn the conversation's id once the history has saved a line.
         if let recorder { sinks.append { _ in if let id = recorder.conversationID { display.saved(in: id) } } }
-        events = EventFanOut(sinks)
+        let events = EventFanOut(sinks)
+        self.events = events
+        listeners = sounds.map { [ListenersOnTheirOwnThread(name: "ozen-serve-sounds", send: { events.send($0) }, making: $0)] } ?? []
     }
 
     /// One event, from the pipeline's thread or the microphone's watcher, handled whole.

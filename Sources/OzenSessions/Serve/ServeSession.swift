@@ -111,13 +111,17 @@ public struct ServeSession {
         if case .microphone(let input) = settings.source { microphones = [input] }
         if case .roomAndCall(let room, let call) = settings.source { microphones = [room, call] }
         if hasOwnSource {
-            let soundWatch = settings.sounds ? SoundAlerts.watchOrWarn(home: home, alsoMuted: settings.mutedSounds) : nil
+            let hearsSounds = settings.sounds, muted = settings.mutedSounds
+            let sounds: @Sendable () -> [any AudioListener] = {
+                let watch = hearsSounds ? SoundAlerts.watchOrWarn(home: home, alsoMuted: muted) : nil
+                return (watch.map { [$0] } ?? []) + [SoundTeachingTap(teaching: teaching, watch: watch)]
+            }
             let notifications = settings.notifies ? CaptionNotifications { line in
                 FileHandle.standardError.write(Data(("ozen: " + line + "\n").utf8))
             } : nil
             let ownSource = OwnSource(engines: engines, language: settings.language, output: sink, recorder: recorder,
                                       display: display, notifications: notifications,
-                                      listeners: (soundWatch.map { [$0] } ?? []) + [SoundTeachingTap(teaching: teaching, watch: soundWatch)],
+                                      sounds: sounds,
                                       interpreting: settings.interpreting)
             let source = settings.source
             threads.start(name: "ozen-serve-source") {
