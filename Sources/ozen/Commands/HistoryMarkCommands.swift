@@ -46,11 +46,11 @@ enum HistoryMarkCommands {
         let store = try HistoryCommand.open()
         let c = try store.conversation(id)
         guard args.flag("--yes") else {
-            HistoryCommand.write(tr("יימחק:", "Would delete:") + " " + HistoryCommand.listingLine(c))
+            HistoryCommand.write(tr("יימחק:", "Would delete:") + " " + HistoryListing.line(c))
             HistoryCommand.write(String(format: tr("שום דבר לא נמחק. למחוק: ozen history delete %lld --yes", "Nothing was deleted. To delete it: ozen history delete %lld --yes"), id))
             return
         }
         try store.delete(conversations: [id])
-        HistoryCommand.write(tr("נמחק:", "Deleted:") + " " + HistoryCommand.listingLine(c))
+        HistoryCommand.write(tr("נמחק:", "Deleted:") + " " + HistoryListing.line(c))
     }
 }

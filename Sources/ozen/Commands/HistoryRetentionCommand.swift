@@ -22,7 +22,7 @@ enum HistoryRetentionCommand {
         if !plan.conversations.isEmpty && !args.flag("--yes") {
             HistoryCommand.write(String(format: tr("שמירה ל%@ תמחק %ld שיחות (%ld שורות):", "keeping %@ would delete %ld conversations (%ld lines):"),
                                         period.spoken, plan.conversations.count, plan.lines))
-            for c in plan.conversations { HistoryCommand.write("  " + HistoryCommand.listingLine(c) + " — " + ConversationExportDate.text(c.startedAt)) }
+            for c in plan.conversations { HistoryCommand.write("  " + HistoryListing.line(c) + " — " + ConversationExportDate.text(c.startedAt)) }
             HistoryCommand.write(String(format: tr("שום דבר לא נמחק. לאשר: ozen history retention %@ --yes", "Nothing was deleted. To go ahead: ozen history retention %@ --yes"), period.rawValue))
             return
         }
