@@ -83,20 +83,10 @@ public enum SoundsEval {
         var trials: [RecordedSoundTrial] = []
         let feed = options.feedRate
         let beds = try speechBeds(half, folder: options.folder).map { (name: $0.name, samples: upsampled($0.samples, to: feed)) }
-        let rate = Double(feed)
-        for recording in chosen {
-            let sound = SoundMix.repeated(try alertSamples(recording.file, folder: options.folder, rate: feed),
-                                          times: recording.times, gapSeconds: recording.gap, rate: feed)
-            let offset = Int(soundStart * rate)
-            for level in options.levels {
-                for bed in beds {
-                    let around = (0..<(offset + sound.count + 4 * feed)).map { bed.samples[$0 % bed.samples.count] }
-                    let mixed = SoundMix.mix(sound: sound, into: around, at: offset, levelDB: level, rate: feed)
-                    trials.append(try recorder.record(mixed, rate: feed, name: "\(recording.file) at \(Int(level)) dB in \(bed.name)",
-                                                      recording: recording.file, expected: recording.kind, levelDB: level, soundStart: soundStart,
-                                                      soundEnd: soundStart + Double(sound.count) / rate))
-                }
-            }
+        try forEachMix(of: chosen, in: beds, levels: { _ in options.levels }, rate: feed, folder: options.folder) { mix in
+            trials.append(try recorder.record(mix.samples, rate: feed, name: "\(mix.recording.file) at \(Int(mix.level)) dB in \(mix.bed)",
+                                              recording: mix.recording.file, expected: mix.recording.kind, levelDB: mix.level,
+                                              soundStart: mix.start, soundEnd: mix.end))
         }
         let talkAudio = try talk(half, beds: beds, folder: options.folder, minutes: options.minutes, rate: feed)
         let talkTrial = try recorder.record(talkAudio.samples, rate: feed, name: talkAudio.name, expected: nil, levelDB: nil,

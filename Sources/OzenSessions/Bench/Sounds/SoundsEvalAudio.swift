@@ -40,6 +40,38 @@ extension SoundsEval {
         }
     }
 
+    /// One recording laid into one speech bed at one loudness, as both evals hear it.
+    struct Mix {
+        let recording: AlertRecording
+        let level: Double
+        let bed: String
+        let samples: [Float]
+        /// Seconds into `samples` the sound begins and ends.
+        let start: Double, end: Double
+    }
+
+    /// Every recording (repeated as the list says) laid into every bed, `soundStart` in, at each
+    /// of its `levels`, with 4 s of the bed after it, at `rate`; one mix at a time, so an hour
+    /// of trials is never held at once.
+    static func forEachMix(of recordings: [AlertRecording], in beds: [(name: String, samples: [Float])],
+                           levels: (AlertRecording) -> [Double], rate feed: Int, folder: String,
+                           _ body: (Mix) throws -> Void) throws {
+        let rate = Double(feed)
+        let offset = Int(soundStart * rate)
+        for recording in recordings {
+            let sound = SoundMix.repeated(try alertSamples(recording.file, folder: folder, rate: feed),
+                                          times: recording.times, gapSeconds: recording.gap, rate: feed)
+            for level in levels(recording) {
+                for bed in beds {
+                    let around = (0..<(offset + sound.count + 4 * feed)).map { bed.samples[$0 % bed.samples.count] }
+                    try body(Mix(recording: recording, level: level, bed: bed.name,
+                                 samples: SoundMix.mix(sound: sound, into: around, at: offset, levelDB: level, rate: feed),
+                                 start: soundStart, end: soundStart + Double(sound.count) / rate))
+                }
+            }
+        }
+    }
+
     /// The half's music (`scripts/alert-sounds.tsv`'s music rows) at `rate`, as television has
     /// it: the tracks joined, then the same again with the half's talk `beds` over them, 6 dB
     /// louder than the music; looped to `minutes`. Nil with no music in the half or 0 minutes.

@@ -153,28 +153,16 @@ public enum TaughtSoundsEval {
             return TaughtSound(name: recording.file, group: .doorbell,
                                prints: [TaughtSound.Print(recording: recording.file, samples: samples, rate: MonoAudio.speechRate)])
         }
-        let beds = try SoundsEval.speechBeds(half, folder: options.folder).map { SoundsEval.upsampled($0.samples, to: feed) }
-        let rate = Double(feed)
-        let offset = Int(SoundsEval.soundStart * rate)
+        let beds = try SoundsEval.speechBeds(half, folder: options.folder).map { (name: $0.name, samples: SoundsEval.upsampled($0.samples, to: feed)) }
         var trials: [Trial] = []
-        for recording in real {
-            let sound = SoundMix.repeated(try SoundsEval.alertSamples(recording.file, folder: options.folder, rate: feed),
-                                          times: recording.times, gapSeconds: recording.gap, rate: feed)
-            // Sounds that must raise nothing are laid in at the loudest level only.
-            for level in recording.kind == nil ? [options.levels.max() ?? 0] : options.levels {
-                for bed in beds {
-                    let around = (0..<(offset + sound.count + 4 * feed)).map { bed[$0 % bed.count] }
-                    let mixed = SoundMix.mix(sound: sound, into: around, at: offset, levelDB: level, rate: feed)
-                    trials.append(Trial(own: taught.firstIndex(of: recording), level: level, start: SoundsEval.soundStart,
-                                        end: SoundsEval.soundStart + Double(sound.count) / rate,
-                                        landmarks: SoundLandmarks.of(mixed, rate: feed)))
-                }
-            }
+        // Sounds that must raise nothing are laid in at the loudest level only.
+        let levels = { (recording: AlertRecording) in recording.kind == nil ? [options.levels.max() ?? 0] : options.levels }
+        try SoundsEval.forEachMix(of: real, in: beds, levels: levels, rate: feed, folder: options.folder) { mix in
+            trials.append(Trial(own: taught.firstIndex(of: mix.recording), level: mix.level, start: mix.start, end: mix.end,
+                                landmarks: SoundLandmarks.of(mix.samples, rate: feed)))
         }
-        let talk = try SoundsEval.talk(half, beds: beds.enumerated().map { (name: "\($0.offset)", samples: $0.element) },
-                                       folder: options.folder, minutes: options.minutes, rate: feed)
-        let music = try SoundsEval.music(half, beds: beds.enumerated().map { (name: "\($0.offset)", samples: $0.element) },
-                                         folder: options.folder, minutes: options.musicMinutes, rate: feed)
+        let talk = try SoundsEval.talk(half, beds: beds, folder: options.folder, minutes: options.minutes, rate: feed)
+        let music = try SoundsEval.music(half, beds: beds, folder: options.folder, minutes: options.musicMinutes, rate: feed)
         return Heard(taught: taught, sounds: sounds, trials: trials, talk: SoundLandmarks.of(talk.samples, rate: feed),
                      talkSeconds: talk.seconds, music: music.map { SoundLandmarks.of($0.samples, rate: feed) } ?? [],
                      musicSeconds: music?.seconds ?? 0, rate: feed)
