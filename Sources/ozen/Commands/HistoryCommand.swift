@@ -46,6 +46,8 @@ enum HistoryCommand {
 
     static func write(_ text: String) { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
 
+    static func write(_ lines: [String]) { for line in lines { write(line) } }
+
     /// How searched words are marked in this output: inverse video on a terminal, «…» in a file or pipe.
     static var marks: HistoryListing.Marks { isatty(STDOUT_FILENO) != 0 ? .terminal : .plain }
 }

@@ -7,6 +7,6 @@ enum HistoryListCommand {
     static func run(_ arguments: [String]) throws {
         let args = try ArgumentReader(arguments, options: ["--page"], flags: ["--json"])
         let page = Int(args.value("--page") ?? "1") ?? 0
-        for line in try HistoryList.page(page, json: args.flag("--json"), home: OzenHome.fromEnvironment()) { HistoryCommand.write(line) }
+        HistoryCommand.write(try HistoryList.page(page, json: args.flag("--json"), home: OzenHome.fromEnvironment()))
     }
 }
