@@ -4,7 +4,7 @@ import OzenSessions
 import OzenTestSupport
 import Testing
 
-/// `ozen history`'s list, search, show, star, name, delete and retention, driven in this
+/// `ozen history`'s list, search, show, star, name, export, import, delete and retention, driven in this
 /// process on a conversation `CaptionSession` saved from a real recording (Kennedy), as the
 /// commands drive them; the lines they return are what the commands print.
 @Suite struct HistoryReadingTests {
@@ -13,7 +13,7 @@ import Testing
         settings.saves = true
         let home = settings.home
         defer { try? FileManager.default.removeItem(atPath: home.path) }
-        _ = try CaptionSessionTests.events(of: Fixtures.jfk.path, settings)
+        let events = try CaptionSessionTests.events(of: Fixtures.jfk.path, settings)
 
         let listed = try HistoryList.page(1, json: false, home: home)
         #expect(listed.first == "Today" && listed.count == 2 && listed[1].hasPrefix("  #1  "), "\(listed)")
@@ -40,6 +40,22 @@ import Testing
 
         #expect(try HistoryRetention.lines(setting: nil, confirmed: false, home: home).first?.hasPrefix("Keeping conversations: ") == true)
         #expect(throws: UsageError.self) { try HistoryRetention.lines(setting: "fortnight", confirmed: false, home: home) }
+
+        let exported = try HistoryExport.text(of: 1, format: "srt", home: home)
+        #expect(exported.hasPrefix("1\n00:00:00,") && exported.lowercased().contains("fellow americans"), "\(exported)")
+        #expect(throws: UsageError.self) { try HistoryExport.text(of: 1, format: "docx", home: home) }
+
+        // The session's own events (`ozen caption --json`) come back in as a second conversation.
+        let jsonl = home.path + "/kennedy.jsonl"
+        try events.map { $0.json.serialized() }.joined(separator: "\n").write(toFile: jsonl, atomically: true, encoding: .utf8)
+        let imported = try HistoryImport.run(jsonl, name: "Kennedy again", started: "2025-03-12", home: home)
+        #expect(imported.hasPrefix("imported ") && imported.hasSuffix(" lines as conversation 2 — ozen history show 2"), "\(imported)")
+        #expect(try HistorySearch.results(for: "Kennedy again", limit: 20, json: false, marks: .plain, home: home).isEmpty == false)
+        #expect(throws: HistoryImport.Problem.self) { try HistoryImport.run(home.path + "/none.jsonl", name: nil, started: nil, home: home) }
+        try "not json\n".write(toFile: home.path + "/bad.jsonl", atomically: true, encoding: .utf8)
+        #expect(throws: HistoryImport.Problem.self) { try HistoryImport.run(home.path + "/bad.jsonl", name: nil, started: nil, home: home) }
+        #expect(throws: UsageError.self) { try HistoryImport.run(jsonl, name: nil, started: "yesterday", home: home) }
+        #expect(try HistoryMarks.delete(conversation: 2, confirmed: true, home: home).first?.hasPrefix("Deleted: #2  ") == true)
 
         let asked = try HistoryMarks.delete(conversation: 1, confirmed: false, home: home)
         #expect(asked.last == "Nothing was deleted. To delete it: ozen history delete 1 --yes", "\(asked)")

@@ -22,6 +22,9 @@ enum Exit: Int32 {
         case is UsageError, is KnobError: return .usage
         case is TooLittleSpeech, is TaughtSoundsError: return .badInput
         case is NotEnrolled: return .noInput
+        case let e as HistoryImport.Problem:
+            if case .unreadable = e { return .noInput }
+            return .badInput
         default: return .failure
         }
     }
