@@ -5,9 +5,12 @@ import OzenStore
 /// `ozen bench history`: builds a year of daily use in a temporary $OZEN_HOME (removed
 /// afterwards) and prints the history's timings against the targets.
 public enum HistoryBenchRun {
-    /// Runs `bench` in a temporary folder, handing each printed line to `write` (progress goes
-    /// to standard error).
-    public static func run(_ bench: HistoryBench, write: (String) -> Void) throws {
+    /// Runs the bench (365 conversations of 1,000 lines unless told otherwise) in a temporary
+    /// folder, handing each printed line to `write` (progress goes to standard error).
+    public static func run(conversations: Int?, linesEach: Int?, write: (String) -> Void) throws {
+        var bench = HistoryBench()
+        if let conversations { bench.conversations = conversations }
+        if let linesEach { bench.linesPerConversation = linesEach }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ozen-bench-history-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         write(String(format: tr("בונה שנה: %ld שיחות של %ld שורות…", "building a year: %ld conversations of %ld lines…"),

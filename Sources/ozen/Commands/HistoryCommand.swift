@@ -33,9 +33,6 @@ enum HistoryCommand {
         }
     }
 
-    /// The history of $OZEN_HOME, opened for one command.
-    static func open() throws -> HistoryStore { try HistoryStore(home: OzenHome.fromEnvironment()) }
-
     /// A conversation number from the command line.
     static func conversationID(_ text: String?) throws -> Int64 {
         guard let text, let id = Int64(text.trimmingCharacters(in: CharacterSet(charactersIn: "#"))), id > 0 else {
