@@ -1,5 +1,4 @@
 import Foundation
-import OzenEngines
 import OzenKit
 import OzenSessions
 
@@ -24,24 +23,8 @@ enum ModelsCommand {
         }
     }
 
+    /// Each line printed as it is checked: verifying a large model takes seconds.
     static func list(verify: Bool) throws {
-        let home = OzenHome.fromEnvironment()
-        let names = InstalledModel.installedNames(in: home)
-        if names.isEmpty { throw ModelError.notInstalled(name: "base", folder: home.modelsPath + "/base") }
-        let chosen = ChosenModel.name(in: home)
-        var damaged = 0
-        for name in names {
-            do {
-                let model = try InstalledModel.load(name, in: home)
-                if verify { try model.check(fullChecksum: true) }
-                let from = model.manifest.source.packages.joined(separator: " + ")
-                let inUse = model.manifest.kind == "whisper-ggml" && name == chosen ? "\t" + tr("בשימוש", "in use") : ""
-                Swift.print("\(name)\t\(model.manifest.kind)\t\(model.manifest.size / 1_000_000) MB\t\(model.manifest.licence)\tfrom \(from)\t\(verify ? tr("sha256 תקין", "sha256 ok") : tr("תקין", "ok"))\(inUse)")
-            } catch {
-                damaged += 1
-                Swift.print("\(name)\t\(tr("פגום", "DAMAGED"))\t\(error)")
-            }
-        }
-        if damaged > 0 { throw ModelError.malformed(name: "\(damaged) model(s)", path: home.modelsPath, detail: tr("ראו למעלה", "see above")) }
+        try InstalledModelsList.lines(verify: verify, home: OzenHome.fromEnvironment()) { Swift.print($0) }
     }
 }
