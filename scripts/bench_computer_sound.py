@@ -151,9 +151,9 @@ def first_sound(path, threshold=0.02):
 class Rendered:
     """When the sound server's null output rendered the recording's first sound, on this
     script's clock: `parec` on the output's monitor in 20 ms pieces, beside ozen. Here paplay's
-    start to its first sound rendered took about a second (a tone at 0 s read at 1.00 s, and one
-    at 13 s at 13.98 s); `parec` sees that second as ozen does, so it is the sound server's, and
-    a live run's times are counted from the first sound rendered, as she would hear it."""
+    start to its first sound rendered took 0.85–1.72 s (the benches print it each run); `parec`
+    sees that delay as ozen does, so it is the sound server's, and a live run's times are
+    counted from the first sound rendered, as she would hear it."""
 
     def __init__(self, address, threshold=0.02):
         import threading

@@ -21,7 +21,10 @@ onset is the time from its start to that alert. Printed: caught and median onset
 in all, for both; the live run's delay over the arithmetic, sound by sound; the alerts of
 another kind; the live run's CPU (captions and alerts together) per audio minute.
 
-Usage: scripts/bench_sound_onset.py [--binary PATH] [--limit N]
+With `--against BINARY` another build (the one before a change) runs live on the same mix
+after it, and its lateness over the same arithmetic is printed beside.
+
+Usage: scripts/bench_sound_onset.py [--binary PATH] [--limit N] [--against BINARY]
 """
 import argparse
 import csv
@@ -123,6 +126,16 @@ def caught(alerts, sounds, clock):
     return onsets, others
 
 
+def lateness(arithmetic, wall):
+    """The live run's delay over the arithmetic, sound by sound, as one line."""
+    delays = [w - a for a, w in zip(arithmetic, wall) if a is not None and w is not None]
+    if not delays:
+        return "no sound caught by both"
+    late = sum(d > 0.3 for d in delays)
+    return (f"sounds caught by both ({len(delays)}): median {statistics.median(delays):+.2f} s, "
+            f"from {min(delays):+.2f} to {max(delays):+.2f} s; {late} more than 0.3 s later")
+
+
 def median(values):
     values = [v for v in values if v is not None]
     return f"{statistics.median(values):.2f} s" if values else "-"
@@ -132,6 +145,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--binary", default=os.path.join(REPO, ".build/release/ozen"))
     parser.add_argument("--limit", type=int, default=0, help="only the first N recordings of the list")
+    parser.add_argument("--against", metavar="BINARY", help="a second live run with another build (a baseline), on the same mix")
     args = parser.parse_args()
     for tool in ("sox", "pulseaudio", "paplay", "pactl"):
         if not shutil.which(tool):
@@ -161,16 +175,20 @@ def main():
         n = len(sounds)
         print(f"{'all':10} {n:6} {sum(x is not None for x in arithmetic):14} {median(arithmetic):>13} "
               f"{sum(x is not None for x in wall):14} {median(wall):>13}")
-        delays = [w - a for a, w in zip(arithmetic, wall) if a is not None and w is not None]
-        if delays:
-            print(f"the live run over the arithmetic, sounds caught by both ({len(delays)}): median {statistics.median(delays):+.2f} s, "
-                  f"from {min(delays):+.2f} to {max(delays):+.2f} s")
+        print(f"the live run over the arithmetic, {lateness(arithmetic, wall)}")
         print(f"alerts of another kind: file mode {len(file_others)}, live {len(live_others)}"
               + (f" ({'; '.join(live_others)})" if live_others else ""))
         print(f"live run: {cpu / (seconds / 60):.1f} CPU s per audio minute (captions and alerts)")
         for (file, kind, start, end), a, w in zip(sounds, arithmetic, wall):
             shown = lambda x: f"{x:.2f}" if x is not None else "missed"
             print(f"  {kind:9} {file:42} at {start:6.1f} s: file {shown(a):>6}, wall {shown(w):>6}")
+        if args.against:
+            # The baseline build, live on the same mix and the same sound server, after this one.
+            events, cpu, render_delay = played.live(args.against, path, [(0.0, seconds, "")], env, address, ["--no-speakers"])
+            before, _ = caught([e for e in events if e.get("type") == "sound" and e.get("seen") is not None], sounds, lambda a: a["seen"])
+            print(f"against {args.against} (rendered {render_delay:.2f} s after paplay started): caught {sum(x is not None for x in before)} "
+                  f"of {n} live, onset {median(before)}; over the arithmetic, {lateness(arithmetic, before)}; "
+                  f"{cpu / (seconds / 60):.1f} CPU s per audio minute")
     finally:
         if server:
             server.kill()

@@ -31,7 +31,7 @@ import Testing
         // it the recording is read at once and the device then waits in a read of an empty
         // pipe, which closing the meter's stream can wait on for ever (seen in a full `make
         // test` here: `ozen devices` held in PortAudio's close, its reader in ALSA's read).
-        let room = QuietRoom(card: card)
+        let room = PacedRoom(card: card, hush: .digitalSilence)
         defer { room.stop() }
         let result = try OzenProcess.run(["devices"], environment: ["ALSA_CONFIG_PATH": card.alsaConfigPath])
         #expect(result.status == 0, "\(result.stderr)")
@@ -144,7 +144,7 @@ import Testing
         // A quiet room between the words, at the pace a microphone delivers it: the test card
         // otherwise stalls once a recording is read, and a stalled test pipe keeps PortAudio's
         // close waiting on a read that never returns.
-        let room = QuietRoom(card: card)
+        let room = PacedRoom(card: card, hush: .digitalSilence)
         defer { room.stop() }
         #expect(try OzenProcess.run(["dictate", "status"], environment: environment).stdout == "not running\n")
         let service = try RunningOzen(["dictate", "serve", "--device", "ozen_test_mic", "--json", "--insert", "stdout",
@@ -177,28 +177,6 @@ import Testing
         #expect(service.exited(upTo: 30), "\(service.events)")
         #expect(service.status == 0)
         #expect(!FileManager.default.fileExists(atPath: socket))
-    }
-}
-
-/// 100 ms of silence every 100 ms into the test card's microphone, until stopped.
-final class QuietRoom: @unchecked Sendable {
-    private let lock = NSLock()
-    private var running = true
-    private let done = DispatchSemaphore(value: 0)
-
-    init(card: TestSoundCard) {
-        Thread.detachNewThread { [self] in
-            while lock.withLock({ running }) {
-                card.play([Int16](repeating: 0, count: 1_600), on: "ozen_test_mic")
-                Thread.sleep(forTimeInterval: 0.1)
-            }
-            done.signal()
-        }
-    }
-
-    func stop() {
-        lock.withLock { running = false }
-        done.wait()
     }
 }
 

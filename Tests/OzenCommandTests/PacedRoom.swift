@@ -3,8 +3,11 @@ import OzenTestSupport
 import Synchronization
 
 /// The test card's microphone paced as a real one: every 100 ms, the next 100 ms of what the
-/// test has played into the room, or of the room's hush (`RoomHush`) when nothing is playing.
+/// test has played into the room, or of its hush when nothing is playing: a room's (`RoomHush`),
+/// or digital silence, as a muted or very quiet microphone delivers.
 final class PacedRoom: Sendable {
+    enum Hush { case room, digitalSilence }
+
     private struct State {
         var queued: [Float] = []
         var running = true
@@ -13,8 +16,8 @@ final class PacedRoom: Sendable {
     private let state = Mutex(State())
     private let done = DispatchSemaphore(value: 0)
 
-    init(card: TestSoundCard, device: String = "ozen_test_mic") {
-        let hush = RoomHush.samples(seconds: 10)
+    init(card: TestSoundCard, device: String = "ozen_test_mic", hush kind: Hush = .room) {
+        let hush = kind == .room ? RoomHush.samples(seconds: 10) : [Float](repeating: 0, count: 1_600)
         Thread.detachNewThread { [self] in
             var at = 0
             while true {

@@ -205,7 +205,7 @@ import Testing
         let rings = RoomHush.samples(seconds: 1) + chime + RoomHush.samples(seconds: 2) + RoomHush.samples(seconds: 1) + chime + RoomHush.samples(seconds: 3)
         card.play(TestSoundCard.pcm16(rings), on: "ozen_test_mic")
         // Then a quiet room, paced as a microphone is, so the device never waits on an empty pipe.
-        let room = QuietRoom(card: card)
+        let room = PacedRoom(card: card, hush: .digitalSilence)
         defer { room.stop() }
         var withCard = environment
         withCard["ALSA_CONFIG_PATH"] = card.alsaConfigPath
@@ -229,7 +229,7 @@ import Testing
         // A room of its own, whose hush has never been digital silence: nothing rises out of it.
         let hushed = try TestSoundCard()
         hushed.play(TestSoundCard.pcm16(RoomHush.samples(seconds: 16)), on: "ozen_test_mic")
-        let hushedRoom = QuietRoom(card: hushed)
+        let hushedRoom = PacedRoom(card: hushed, hush: .digitalSilence)
         defer { hushedRoom.stop() }
         withCard["ALSA_CONFIG_PATH"] = hushed.alsaConfigPath
         let nothing = try OzenProcess.run(["sounds", "teach", "Oven", "--record", "1", "--device", "ozen_test_mic"], environment: withCard)

@@ -29,6 +29,7 @@ import Testing
 
         let shown = try HistoryShow.lines(of: 1, at: nil, find: "", marks: .plain, home: home)
         #expect(shown.first?.hasPrefix("#1 Conversation — Today ") == true && shown.contains { $0.lowercased().contains("fellow") }, "\(shown)")
+        #expect(throws: UsageError.self) { try HistoryShow.lines(of: 1, at: 0, find: "", marks: .plain, home: home) }
         let around = try HistoryShow.lines(of: 1, at: 1, find: "fellow", marks: .terminal, home: home)
         #expect(around.first?.hasPrefix("▶ ") == true && around.contains { $0.contains("\u{1B}[7m") }, "\(around)")
 
@@ -50,7 +51,8 @@ import Testing
         try events.map { $0.json.serialized() }.joined(separator: "\n").write(toFile: jsonl, atomically: true, encoding: .utf8)
         let imported = try HistoryImport.run(jsonl, name: "Kennedy again", started: "2025-03-12", home: home)
         #expect(imported.hasPrefix("imported ") && imported.hasSuffix(" lines as conversation 2 — ozen history show 2"), "\(imported)")
-        #expect(try HistorySearch.results(for: "Kennedy again", limit: 20, json: false, marks: .plain, home: home).isEmpty == false)
+        let second = try HistoryList.page(1, json: true, home: home).first { $0.contains(#""id":2"#) } ?? ""
+        #expect(second.contains(#""title":"Kennedy again""#) && second.contains(#""started_at":"2025-03-12T00:00:00Z""#), "\(second)")
         #expect(throws: HistoryImport.Problem.self) { try HistoryImport.run(home.path + "/none.jsonl", name: nil, started: nil, home: home) }
         try "not json\n".write(toFile: home.path + "/bad.jsonl", atomically: true, encoding: .utf8)
         #expect(throws: HistoryImport.Problem.self) { try HistoryImport.run(home.path + "/bad.jsonl", name: nil, started: nil, home: home) }

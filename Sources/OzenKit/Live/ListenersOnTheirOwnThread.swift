@@ -61,9 +61,16 @@ public final class ListenersOnTheirOwnThread: AudioListener, Sendable {
     }
 
     public func hear(_ samples: [Float], wide: [Float], start: Double, emit: (CaptionEvent) -> Void) throws {
+        Self.enqueue((samples, wide, start), into: queue, fromPipeline: true)
+    }
+
+    /// A piece for the thread, unless it has closed; the pipeline's pieces are not wanted once
+    /// an inbox feeds it.
+    private static func enqueue(_ piece: (samples: [Float], wide: [Float], start: Double), into queue: WaitableMutex<Queue>,
+                                fromPipeline: Bool) {
         queue.withLock {
-            guard !$0.closed, !$0.fedByInbox else { return }
-            $0.pieces.append((samples, wide, start))
+            guard !$0.closed, !(fromPipeline && $0.fedByInbox) else { return }
+            $0.pieces.append(piece)
             queue.broadcast()
         }
     }
@@ -75,13 +82,7 @@ public final class ListenersOnTheirOwnThread: AudioListener, Sendable {
     public func hear(from inbox: LiveAudioInbox) {
         let queue = self.queue
         queue.withLock { $0.fedByInbox = true }
-        inbox.copy { samples, wide, start in
-            queue.withLock {
-                guard !$0.closed else { return }
-                $0.pieces.append((samples, wide, start))
-                queue.broadcast()
-            }
-        }
+        inbox.copy { samples, wide, start in Self.enqueue((samples, wide, start), into: queue, fromPipeline: false) }
     }
 
     /// The stream ended: the listeners hear what is queued and report what is pending, before
@@ -99,4 +100,5 @@ public final class ListenersOnTheirOwnThread: AudioListener, Sendable {
     }
 
     /// A pipeline abandoned without a finish (a client gone) ends the thread too.
-    deinit { close() }}
+    deinit { close() }
+}

@@ -72,13 +72,14 @@ final class CaptionRun {
         listeners = Self.alerts(settings, inline: inline, output: output) + followers
     }
 
-    /// The sound alerts as the pipeline's listeners, hearing all of the audio, voice or not: live, on a thread of their own, so an alert
-    /// never waits behind a Whisper pass; a file on the steady clock hears them inline.
+    /// The sound alerts as the pipeline's listeners, hearing all of the audio, voice or not:
+    /// live, on a thread of their own, so an alert never waits behind a Whisper pass; a file on
+    /// the steady clock hears them inline.
     private static func alerts(_ settings: CaptionSettings, inline: Bool, output: EventFanOut) -> [any AudioListener] {
         guard settings.sounds else { return [] }
         let home = settings.home, muted = settings.mutedSounds
-        if inline { return SoundAlerts.watchOrWarn(home: home, alsoMuted: muted).map { [$0] } ?? [] }
-        return [ListenersOnTheirOwnThread(send: { output.send($0) }) { SoundAlerts.watchOrWarn(home: home, alsoMuted: muted).map { [$0] } ?? [] }]
+        let watch: @Sendable () -> [any AudioListener] = { SoundAlerts.watchOrWarn(home: home, alsoMuted: muted).map { [$0] } ?? [] }
+        return inline ? watch() : [ListenersOnTheirOwnThread(send: { output.send($0) }, making: watch)]
     }
 
     /// The first source's pipeline, built with the run.

@@ -21,6 +21,9 @@ public final class PageSoundTeaching: Sendable {
             case taught
             /// It stopped; `problem` says why and what to do.
             case failed
+
+            /// A take is being recorded.
+            public var isUnderWay: Bool { self == .waiting || self == .hearing }
         }
 
         public var name: String
@@ -69,17 +72,14 @@ public final class PageSoundTeaching: Sendable {
     /// a `UsageError` that says what to do, a teaching under way is `UnderWay`.
     @discardableResult
     public func start(name: String, group: TaughtSound.Group, takes: Int) throws -> Progress {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, !trimmed.contains("\n"), trimmed.count <= 80 else {
-            throw UsageError(tr("לצליל צריך שם של עד 80 תווים, למשל \"דלת הכניסה\"", "the sound needs a name of up to 80 characters, such as \"Front door\""))
-        }
+        let trimmed = try SoundTeaching.checkedName(name)
         guard (1...SoundTeaching.mostRecordings).contains(takes) else {
             throw UsageError(tr("צריך הקלטה אחת עד \(SoundTeaching.mostRecordings) של הצליל", "give one to \(SoundTeaching.mostRecordings) takes of the sound"))
         }
         let inbox = hearsOwnMicrophone ? LiveAudioInbox() : nil
         let started = Progress(name: trimmed, group: group, take: 1, of: takes, stage: .waiting)
         try state.withLock {
-            if let progress = $0.progress, progress.stage == .waiting || progress.stage == .hearing {
+            if let progress = $0.progress, progress.stage.isUnderWay {
                 throw UnderWay(name: progress.name)
             }
             $0.progress = started

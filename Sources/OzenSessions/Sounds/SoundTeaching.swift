@@ -22,10 +22,7 @@ public enum SoundTeaching {
     /// Teaches `name` from recordings already made (`--record`: the microphone's takes).
     @discardableResult
     public static func teach(_ name: String, group: TaughtSound.Group, prints: [TaughtSound.Print], home: OzenHome) throws -> TaughtSound {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, !trimmed.contains("\n") else {
-            throw UsageError(tr("לצליל צריך שם, למשל \"דלת הכניסה\"", "the sound needs a name, such as \"Front door\""))
-        }
+        let trimmed = try checkedName(name)
         guard (1...mostRecordings).contains(prints.count) else {
             throw UsageError(tr("צריך הקלטה אחת עד \(mostRecordings) של הצליל לבדו", "give one to \(mostRecordings) recordings of the sound alone"))
         }
@@ -39,6 +36,16 @@ public enum SoundTeaching {
         if let old = taught.index(of: trimmed) { taught.sounds[old] = sound } else { taught.sounds.append(sound) }
         try taught.save(to: path)
         return sound
+    }
+
+    /// `name` as it is kept (trimmed), or a `UsageError` when there is no name in it or it runs
+    /// over lines: checked before any take is recorded, and again when it is kept.
+    public static func checkedName(_ name: String) throws -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, !trimmed.contains("\n") else {
+            throw UsageError(tr("לצליל צריך שם, למשל \"דלת הכניסה\"", "the sound needs a name, such as \"Front door\""))
+        }
+        return trimmed
     }
 
     /// Removes the taught sound called `name`; false when there is none.

@@ -9,7 +9,7 @@ enum HistoryShowCommand {
         let id = try HistoryCommand.conversationID(args.positional.first)
         var line: Int?
         if let raw = args.value("--line") {
-            guard let at = Int(raw), at >= 1 else { throw UsageError(tr("‏--line צריך מספר שורה", "--line needs a line number")) }
+            guard let at = Int(raw) else { throw UsageError(tr("‏--line צריך מספר שורה", "--line needs a line number")) }
             line = at
         }
         for shown in try HistoryShow.lines(of: id, at: line, find: args.value("--find") ?? "", marks: HistoryCommand.marks,
