@@ -28,25 +28,56 @@ public struct TaughtSound: Codable, Sendable, Equatable {
         /// Landmark hashes and their frames, in the same order.
         public var hashes: [UInt32]
         public var frames: [Int32]
+        /// The same recording's landmarks heard from a quarter, a half and three quarters of a
+        /// frame's hop later (`Phase`); nil in a sound taught before they were kept, which is
+        /// heard by its own landmarks alone.
+        public var phases: [Phase]?
 
-        public init(recording: String, seconds: Double, landmarks: [SoundLandmark]) {
+        /// A recording's landmarks with its start moved by part of a frame's hop.
+        ///
+        /// A peak's frame and its neighbours' levels depend on where the 16 ms hops fall in the
+        /// ring: the same chime heard 4–12 ms off the grid it was taught on makes different pairs.
+        /// A ding-dong taken from the microphone and rung into talk was found at 15 of 32 offsets
+        /// within one hop taught from its take alone, and at all 32 with two phases or four; the
+        /// report half's recordings, each rung at a different eighth of a hop
+        /// (`ozen sounds eval --taught`): see `TaughtSoundMatcher` for the figures.
+        public struct Phase: Codable, Sendable, Equatable {
+            public var hashes: [UInt32]
+            public var frames: [Int32]
+        }
+
+        /// How many phases a print is taught at, its own included: 4 ms apart.
+        public static let phaseCount = 4
+
+        public init(recording: String, seconds: Double, landmarks: [SoundLandmark], phases: [[SoundLandmark]]? = nil) {
             self.recording = recording
             self.seconds = seconds
             hashes = landmarks.map(\.hash)
             frames = landmarks.map(\.frame)
+            self.phases = phases?.map { Phase(hashes: $0.map(\.hash), frames: $0.map(\.frame)) }
         }
 
         /// A recording of the sound alone at `rate`: its landmarks within `withinOfLoudest` dB of
-        /// its loudest peak (a room's hush around the ring teaches nothing).
+        /// its loudest peak (a room's hush around the ring teaches nothing), at each phase.
         public init(recording: String, samples: [Float], rate: Int) {
+            let hop = Int((SoundLandmarks.frameSeconds * Double(rate)).rounded())
+            let heard = (0..<Self.phaseCount).map { phase in
+                SoundLandmarks.of(Array(samples.dropFirst(phase * hop / Self.phaseCount)), rate: rate,
+                                  withinOfLoudest: Self.withinOfLoudest)
+            }
             self.init(recording: recording, seconds: Double(samples.count) / Double(rate),
-                      landmarks: SoundLandmarks.of(samples, rate: rate, withinOfLoudest: Self.withinOfLoudest))
+                      landmarks: heard[0], phases: Array(heard.dropFirst()))
         }
 
         /// dB under its loudest peak that a taught recording's peaks are kept within.
         public static let withinOfLoudest: Float = 40
 
         public var landmarks: [SoundLandmark] { zip(hashes, frames).map { SoundLandmark(hash: $0, frame: $1) } }
+
+        /// Its landmarks at each phase it was taught at, its own first.
+        public var everyPhase: [[SoundLandmark]] {
+            [landmarks] + (phases ?? []).map { phase in zip(phase.hashes, phase.frames).map { SoundLandmark(hash: $0, frame: $1) } }
+        }
     }
 
     /// Her name, as she typed it.

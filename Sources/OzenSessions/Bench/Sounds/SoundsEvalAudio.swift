@@ -53,20 +53,29 @@ extension SoundsEval {
     /// Every recording (repeated as the list says) laid into every bed, `soundStart` in, at each
     /// of its `levels`, with 4 s of the bed after it, at `rate`; one mix at a time, so an hour
     /// of trials is never held at once.
+    ///
+    /// `offGrid`: each mix's sound begins a different eighth of a landmark frame (16 ms) after
+    /// `soundStart`, as a real doorbell rings at any instant. At exactly 2 s every sound began on
+    /// the frame grid of a print taught from its own start, the one alignment a microphone
+    /// almost never gives: a take cut 4–12 ms off that grid was not found at all (2026-12-07).
     static func forEachMix(of recordings: [AlertRecording], in beds: [(name: String, samples: [Float])],
-                           levels: (AlertRecording) -> [Double], rate feed: Int, folder: String,
+                           levels: (AlertRecording) -> [Double], rate feed: Int, folder: String, offGrid: Bool = false,
                            _ body: (Mix) throws -> Void) throws {
         let rate = Double(feed)
-        let offset = Int(soundStart * rate)
+        let hop = Int((SoundLandmarks.frameSeconds * rate).rounded())
+        var count = 0
         for recording in recordings {
             let sound = SoundMix.repeated(try alertSamples(recording.file, folder: folder, rate: feed),
                                           times: recording.times, gapSeconds: recording.gap, rate: feed)
             for level in levels(recording) {
                 for bed in beds {
+                    let offset = Int(soundStart * rate) + (offGrid ? (count * 3 % 8) * hop / 8 : 0)
+                    count += 1
+                    let start = Double(offset) / rate
                     let around = (0..<(offset + sound.count + 4 * feed)).map { bed.samples[$0 % bed.samples.count] }
                     try body(Mix(recording: recording, level: level, bed: bed.name,
                                  samples: SoundMix.mix(sound: sound, into: around, at: offset, levelDB: level, rate: feed),
-                                 start: soundStart, end: soundStart + Double(sound.count) / rate))
+                                 start: start, end: start + Double(sound.count) / rate))
                 }
             }
         }
