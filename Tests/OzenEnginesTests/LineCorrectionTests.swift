@@ -86,6 +86,23 @@ import Testing
         }
     }
 
+    /// Heard with the 5 s before it (`CorrectionSettings.context`), a line still takes only its
+    /// own words: none of the line before is spliced into it, and it stays near its first lock.
+    @Test func aLineHeardWithTheAudioBeforeItKeepsOnlyItsOwnWords() throws {
+        var withContext = Self.everyLine
+        withContext.context = 5
+        let run = try Self.caption(Fixtures.jfk.path, inline: true, settings: withContext)
+        #expect(run.lines.count >= 2 && run.corrector.corrected + run.corrector.confirmed == run.lines.count, "\(run.lines)")
+        for (index, line) in run.shown.enumerated() where index > 0 {
+            let locked = run.lines[index]
+            let before = WordDistance.comparableWords(run.lines[index - 1].text).suffix(3)
+            let words = WordDistance.comparableWords(line.text)
+            #expect(!words.starts(with: before), "\(line.text) begins with the line before's \(before)")
+            #expect(WordDistance.between(locked.text, line.text) * 2 <= WordDistance.comparableWords(locked.text).count,
+                    "\(locked.text) / \(line.text)")
+        }
+    }
+
     /// A line the final pass was sure of keeps its words without a second hearing; with the
     /// bar above any probability every line is heard again.
     @Test func aLineLockedSureIsNotHeardAgain() throws {

@@ -78,6 +78,7 @@ import Testing
         #expect(Knob.passGap.defaultValue == "0.3 s" && live.minimumPassGap == 0.3)
         #expect(Knob.passCostFactor.defaultValue == "1" && live.passCostFactor == 1)
         #expect(Knob.finalMargin.defaultValue == "256" && live.finalAudioContextMargin == 256)
+        #expect(Knob.correctContext.defaultValue == "0 s" && live.corrections.context == 0)
         #expect(Knob.finalBeam.defaultValue == "5" && live.finalBeamSize == 5)
         #expect(live.finalAfterQuiet == nil)
         #expect(RecognizerSchedule.Settings().livePassesYieldToFinals)

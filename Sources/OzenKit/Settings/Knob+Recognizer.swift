@@ -37,6 +37,12 @@ extension Knob {
         rule: .probability(0.1...1.0),
         defaultValue: "0.9")
 
+    /// Audio before a line heard again with it.
+    public static let correctContext = Knob("OZEN_CORRECT_CONTEXT",
+        meaning: "Seconds of audio before a locked line that are heard with it when it is heard again; only the line's own words are replaced.",
+        rule: .seconds(0...20),
+        defaultValue: String(format: "%g s", CorrectionSettings.default.context))
+
     /// The final pass's beam width.
     public static let finalBeam = Knob("OZEN_FINAL_BEAM",
         meaning: "Beam width of the final pass on a closed utterance.",

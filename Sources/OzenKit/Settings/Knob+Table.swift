@@ -4,7 +4,7 @@ extension Knob {
     /// Every knob `ozen` reads, in the table's order.
     public static let all: [Knob] = [
         home, catalogue, web, apiKey, secondPassToken,
-        threads, liveThreads, audioContextMargin, finalMargin, noCorrections, correctBelow, finalBeam, voiceThreshold,
+        threads, liveThreads, audioContextMargin, finalMargin, noCorrections, correctBelow, correctContext, finalBeam, voiceThreshold,
         pause, linePause, finalAfterQuiet, leadIn, tail, passGap, passCostFactor, livePassesHold,
         audioDebug,
     ]

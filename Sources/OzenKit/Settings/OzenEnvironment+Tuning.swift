@@ -15,6 +15,8 @@ extension OzenEnvironment {
     public var voiceThreshold: Float? { get throws(KnobError) { try float(.voiceThreshold) } }
     /// `OZEN_CORRECT_BELOW`: only lines locked less sure than this are heard again.
     public var correctBelow: Float? { get throws(KnobError) { try float(.correctBelow) } }
+    /// `OZEN_CORRECT_CONTEXT`, seconds of audio before a line heard again with it.
+    public var correctContext: Double? { get throws(KnobError) { try number(.correctContext) } }
 
     /// `OZEN_PAUSE`, seconds.
     public var pause: Double? { get throws(KnobError) { try number(.pause) } }

@@ -40,6 +40,7 @@ public enum PipelineSettings {
         if let beam = try environment.finalBeam { settings.finalBeamSize = beam }
         settings.corrections.enabled = environment.correctsLines
         if let below = try environment.correctBelow { settings.corrections.belowConfidence = Double(below) }
+        if let context = try environment.correctContext { settings.corrections.context = context }
         return settings
     }
 

@@ -23,6 +23,15 @@ public struct CorrectionSettings: Sendable, Equatable {
     public var beamSize: Int = 5
     /// Audio kept either side of the line, as the bench's "each line alone" decode takes it.
     public var padding: Double = 0.3
+    /// Seconds of audio before the line heard with it, so Whisper hears the words before it as
+    /// offline decoding of the whole turn does; the splice keeps only the line's own words
+    /// (`CorrectionSplice`). `OZEN_CORRECT_CONTEXT`. Tried at 5 s (2026-12-07, file mode): on
+    /// the tables settings are chosen on a tie, 29 words wrong of 638 either way (clean tables
+    /// 11 against 10 of 342, the call 14 against 15 of 182, long turns 4 and 4 of 114); on the
+    /// held-out table 31 of 410 against 34. With a tie where it is chosen it stays off until a
+    /// table nobody has looked at says so. The lines before as Whisper's prompt, tried beside it,
+    /// tied on the tables (10, 14, 4) and put 37 of the held-out table's 410 words wrong.
+    public var context: Double = 0
     /// A line whose correction has not started this many seconds after it locked is left as it
     /// is: she has read it by then, and a computer that far behind needs its time for new words.
     public var staleAfter: Double = 12

@@ -97,7 +97,7 @@ public final class LineCorrector: AudioListener {
                 trusted += 1
                 return
             }
-            let samples = audio.stretch(from: line.start - settings.padding, to: line.end + settings.padding)
+            let samples = audio.stretch(from: line.start - settings.padding - settings.context, to: line.end + settings.padding)
             guard !samples.isEmpty else { return }
             if let queue {
                 queue.submit(.init(line: line, audio: samples, lockedAt: ProcessInfo.processInfo.systemUptime))
