@@ -85,8 +85,8 @@ enum ServeCommand {
         settings.notifies = args.flag("--notify")
         settings.interpreting = interpreting
         settings.cloud = try CaptionSetup.cloudProvider(engine: args.value("--engine"), home: home)
-        settings.dictationPolisher = try DictateCommand.polisher(args.value("--dictation-polish"))
-        settings.dictationInsertion = try DictateCommand.insertion(args.value("--dictation-insert"))
+        settings.dictationPolisher = try DictationRequest.polisher(args.value("--dictation-polish"), home: home)
+        settings.dictationInsertion = try DictationRequest.insertion(args.value("--dictation-insert"))
         try ServeSession(settings: settings).run(to: EventPrinter(json: settings.json).print)
     }
 

@@ -21,7 +21,7 @@ enum Exit: Int32 {
         case is ModelError: return .setup
         case is UsageError, is KnobError: return .usage
         case is TooLittleSpeech, is TaughtSoundsError: return .badInput
-        case is NotEnrolled: return .noInput
+        case is NotEnrolled, is MicrophoneProblem: return .noInput
         case let e as HistoryImport.Problem:
             if case .unreadable = e { return .noInput }
             return .badInput
