@@ -8,6 +8,26 @@ public enum ListeningSources: Sendable {
     case one(MicrophoneInput)
     case roomAndCall(room: MicrophoneInput, call: MicrophoneInput)
 
+    /// Opens what `devices` name with a microphone's usual settings: `fallbackToDefault` (the
+    /// default microphone when the one named is gone), `widensForSounds` (a 32 kHz copy for the
+    /// sound alerts).
+    public static func open(_ devices: [String], fallbackToDefault: Bool, widensForSounds: Bool) throws -> ListeningSources {
+        try open(devices, settings: settings(fallbackToDefault: fallbackToDefault, widensForSounds: widensForSounds))
+    }
+
+    /// One microphone or output that `device` names (nil: the default microphone), opened with
+    /// a microphone's usual settings; one that is not there is the `InputProblem` that says so.
+    public static func input(_ device: String?, fallbackToDefault: Bool, widensForSounds: Bool) throws -> MicrophoneInput {
+        try MicrophoneInput(source: SourceChoice(device), settings: settings(fallbackToDefault: fallbackToDefault, widensForSounds: widensForSounds))
+    }
+
+    private static func settings(fallbackToDefault: Bool, widensForSounds: Bool) -> MicrophoneInput.Settings {
+        var settings = MicrophoneInput.Settings.default
+        settings.fallbackToDefault = fallbackToDefault
+        settings.widensForSounds = widensForSounds
+        return settings
+    }
+
     /// Opens what `devices` name. A wrong pair is a `UsageError`; a device that is not there is
     /// the `InputProblem` that says so. The call's audio is not widened for the sound alerts:
     /// those are for the room.

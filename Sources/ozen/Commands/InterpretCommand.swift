@@ -26,12 +26,8 @@ enum InterpretCommand {
         if let path {
             source = .recording(try WAVDecoder().read(path: path))
         } else {
-            var micSettings = MicrophoneInput.Settings.default
-            micSettings.fallbackToDefault = args.flag("--fallback-default")
-            micSettings.widensForSounds = false
-            do { source = .microphone(try MicrophoneInput(source: SourceChoice(args.value("--device")), settings: micSettings)) } catch {
-                Exit.fail(.noInput, error.description)
-            }
+            source = .microphone(try ListeningSources.input(args.value("--device"), fallbackToDefault: args.flag("--fallback-default"),
+                                                            widensForSounds: false))
         }
         let reviewer = try args.value("--second-pass").map { url in
             do { return try SecondPassClient(baseURL: url) } catch {
@@ -52,11 +48,7 @@ enum InterpretCommand {
         case let other:
             throw UsageError(tr("--translator הוא whisper או llm, קיבל '\(other)'", "--translator is whisper or llm, got '\(other)'"))
         }
-        do {
-            try InterpretSession(settings: settings).run(to: EventPrinter(json: settings.json, showsStatus: true, showsLines: false).print)
-        } catch let problem as MicrophoneProblem {
-            Exit.fail(.noInput, problem.description)
-        }
+        try InterpretSession(settings: settings).run(to: EventPrinter(json: settings.json, showsStatus: true, showsLines: false).print)
     }
 
     static func interpreterSettings(_ args: ArgumentReader) throws -> InterpreterSettings {

@@ -1,5 +1,4 @@
 import Foundation
-import OzenIO
 import OzenKit
 import OzenSessions
 
@@ -29,15 +28,8 @@ enum ListenCommand {
 
         // The microphone is found before any model loads: one that is not there is her fix,
         // said at once and never retried.
-        var microphoneSettings = MicrophoneInput.Settings.default
-        microphoneSettings.fallbackToDefault = args.flag("--fallback-default")
-        microphoneSettings.widensForSounds = settings.sounds
-        let sources: ListeningSources
-        do {
-            sources = try ListeningSources.open(args.values("--device"), settings: microphoneSettings)
-        } catch let problem as InputProblem {
-            Exit.fail(.noInput, problem.description)
-        }
+        let sources = try ListeningSources.open(args.values("--device"), fallbackToDefault: args.flag("--fallback-default"),
+                                                widensForSounds: settings.sounds)
         // Kinds to mute are checked only where sounds are heard, as before.
         settings.mutedSounds = settings.sounds ? try SoundsCommand.kinds(args.values("--mute-sound")) : []
         if args.flag("--window") {
@@ -45,10 +37,6 @@ enum ListenCommand {
             try ServeSession(settings: serve).run(to: EventPrinter(json: settings.json, showsStatus: true).print)
             return
         }
-        do {
-            try ListenSession(settings: settings).run(sources, to: EventPrinter(json: settings.json, showsStatus: true).print)
-        } catch let problem as MicrophoneProblem {
-            Exit.fail(.noInput, problem.description)
-        }
+        try ListenSession(settings: settings).run(sources, to: EventPrinter(json: settings.json, showsStatus: true).print)
     }
 }

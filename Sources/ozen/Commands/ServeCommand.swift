@@ -47,14 +47,8 @@ enum ServeCommand {
         // A microphone that is not there is her fix: said at once, before any model loads.
         var microphones: ListeningSources?
         if !args.values("--device").isEmpty {
-            var micSettings = MicrophoneInput.Settings.default
-            micSettings.fallbackToDefault = args.flag("--fallback-default")
-            micSettings.widensForSounds = !args.flag("--no-sounds")
-            do {
-                microphones = try ListeningSources.open(args.values("--device"), settings: micSettings)
-            } catch let problem as InputProblem {
-                Exit.fail(.noInput, problem.description)
-            }
+            microphones = try ListeningSources.open(args.values("--device"), fallbackToDefault: args.flag("--fallback-default"),
+                                                    widensForSounds: !args.flag("--no-sounds"))
         }
         let home = OzenHome.fromEnvironment()
         var settings = ServeSettings(address: ListenAddress(host: args.value("--host") ?? "127.0.0.1", port: port, lan: args.flag("--lan")),

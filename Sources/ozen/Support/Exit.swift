@@ -21,7 +21,8 @@ enum Exit: Int32 {
         case is ModelError: return .setup
         case is UsageError, is KnobError: return .usage
         case is TooLittleSpeech, is TaughtSoundsError: return .badInput
-        case is NotEnrolled, is MicrophoneProblem: return .noInput
+        // A microphone or output that is not there, or one that gave up: her fix, never retried.
+        case is NotEnrolled, is MicrophoneProblem, is InputProblem: return .noInput
         case let e as HistoryImport.Problem:
             if case .unreadable = e { return .noInput }
             return .badInput
