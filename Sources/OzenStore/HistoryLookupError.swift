@@ -16,3 +16,8 @@ public enum HistoryLookupError: Error, CustomStringConvertible, Equatable {
         }
     }
 }
+
+/// A conversation or line that is not there.
+extension HistoryLookupError: HasFailureKind {
+    public var failureKind: FailureKind { .noInput }
+}

@@ -28,3 +28,13 @@ public enum SpeechOutError: Error, Equatable, CustomStringConvertible, Sendable 
         }
     }
 }
+
+extension SpeechOutError: HasFailureKind {
+    public var failureKind: FailureKind {
+        switch self {
+        case .nothingToSay: return .usage
+        case .espeakUnavailable, .voiceMissing: return .setup
+        case .synthesisFailed: return .failure
+        }
+    }
+}

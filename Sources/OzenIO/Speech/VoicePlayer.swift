@@ -132,3 +132,8 @@ public enum VoicePlayerError: Error, Equatable, CustomStringConvertible, Sendabl
         }
     }
 }
+
+/// No speaker, or an audio system that would not play, is the machine's setup: `--out FILE.wav` is the way round it.
+extension VoicePlayerError: HasFailureKind {
+    public var failureKind: FailureKind { .setup }
+}

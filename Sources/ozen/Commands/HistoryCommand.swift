@@ -1,7 +1,6 @@
 import Foundation
 import OzenKit
 import OzenSessions
-import OzenStore
 
 /// `ozen history list|show|search|star|name|export|delete|retention|import`: the saved
 /// conversations in $OZEN_HOME/history.sqlite. Each subcommand lives in a History*.swift file.
@@ -24,13 +23,7 @@ enum HistoryCommand {
             throw UsageError(String(format: tr("אין פקודת history בשם '%@' — אפשר list,‏ show,‏ search,‏ star,‏ name,‏ export,‏ delete,‏ retention או import",
                                                "unknown history command '%@' — use list, show, search, star, name, export, delete, retention or import"), name))
         }
-        do {
-            try command(Array(arguments.dropFirst()))
-        } catch let error as HistoryLookupError {
-            Exit.fail(.noInput, error.description)
-        } catch let error as HistoryStorageError {
-            Exit.fail(.failure, error.description)
-        }
+        try command(Array(arguments.dropFirst()))
     }
 
     /// A conversation number from the command line.

@@ -1,6 +1,4 @@
 import Foundation
-import OzenEngines
-import OzenIO
 import OzenKit
 import OzenSessions
 
@@ -18,24 +16,7 @@ enum SayCommand {
         case "eval": return try SayEvalCommand.run(Array(arguments.dropFirst()))
         default: break
         }
-        do {
-            try say(arguments)
-        } catch let error as VoicePlayerError {
-            Exit.fail(.setup, error.description)
-        } catch let error as SpeechStoreError {
-            switch error {
-            case .noSuchPhrase, .emptySentence: Exit.fail(.usage, error.description)
-            case .nothingSaidYet: Exit.fail(.noInput, error.description)
-            case .unreadable: Exit.fail(.badInput, error.description)
-            case .notWritable: Exit.fail(.failure, error.description)
-            }
-        } catch let error as SpeechOutError {
-            switch error {
-            case .nothingToSay: Exit.fail(.usage, error.description)
-            case .espeakUnavailable, .voiceMissing: Exit.fail(.setup, error.description)
-            case .synthesisFailed: Exit.fail(.failure, error.description)
-            }
-        }
+        try say(arguments)
     }
 
     static func say(_ arguments: [String]) throws {

@@ -12,6 +12,7 @@ enum Exit: Int32 {
     case setup = 78          // EX_CONFIG: a model is missing or damaged, or the machine cannot run it
 
     static func code(for error: any Error) -> Exit {
+        if let known = error as? any HasFailureKind { return Exit(known.failureKind) }
         switch error {
         case let e as AudioFileError:
             switch e {
@@ -27,6 +28,16 @@ enum Exit: Int32 {
             if case .unreadable = e { return .noInput }
             return .badInput
         default: return .failure
+        }
+    }
+
+    init(_ kind: FailureKind) {
+        switch kind {
+        case .usage: self = .usage
+        case .badInput: self = .badInput
+        case .noInput: self = .noInput
+        case .setup: self = .setup
+        case .failure: self = .failure
         }
     }
 
