@@ -1,5 +1,4 @@
 import Foundation
-import OzenEngines
 import OzenKit
 import OzenSessions
 
