@@ -1,5 +1,4 @@
 import Foundation
-import OzenIO
 import OzenKit
 import OzenSessions
 
@@ -29,25 +28,14 @@ enum InterpretCommand {
             source = .microphone(try ListeningSources.input(args.value("--device"), fallbackToDefault: args.flag("--fallback-default"),
                                                             widensForSounds: false))
         }
-        let reviewer = try args.value("--second-pass").map { url in
-            do { return try SecondPassClient(baseURL: url) } catch {
-                throw UsageError(tr("--second-pass צריך כתובת http(s), למשל http://127.0.0.1:8765, קיבל '\(url)'",
-                                    "--second-pass needs an http(s) address such as http://127.0.0.1:8765, got '\(url)'"))
-            }
-        }
         var settings = InterpretSettings(home: home, source: source, interpreter: interpreter, modelName: args.value("--model") ?? "base",
                                          recognizer: try PipelineSettings.recognizer())
-        settings.reviewer = reviewer
+        settings.reviewer = try InterpreterChoices.secondPass(args.value("--second-pass"))
         settings.finalModelName = args.value("--final-model")
         settings.json = args.flag("--json")
         settings.saves = !args.flag("--no-save")
         settings.realtime = args.flag("--realtime")
-        switch args.value("--translator") ?? "whisper" {
-        case "whisper": settings.translator = .whisper
-        case "llm": settings.translator = .llm(try ProviderStore(home: home).load(purpose: .interpreter))
-        case let other:
-            throw UsageError(tr("--translator הוא whisper או llm, קיבל '\(other)'", "--translator is whisper or llm, got '\(other)'"))
-        }
+        settings.translator = try InterpreterChoices.translator(args.value("--translator"), home: home)
         try InterpretSession(settings: settings).run(to: EventPrinter(json: settings.json, showsStatus: true, showsLines: false).print)
     }
 

@@ -38,11 +38,7 @@ enum ServeCommand {
         let mutedHere = try SoundsCommand.kinds(args.values("--mute-sound"))
         // --interpret: the own source's speech (Swedish unless --from says otherwise) shown in English.
         let interpreting: ServeSettings.Interpreting? = args.flag("--interpret")
-            ? (try InterpretCommand.interpreterSettings(args), try args.value("--second-pass").map { url in
-                do { return try SecondPassClient(baseURL: url) } catch {
-                    throw UsageError(tr("--second-pass צריך כתובת http(s), קיבל '\(url)'", "--second-pass needs an http(s) address, got '\(url)'"))
-                }
-            })
+            ? (try InterpretCommand.interpreterSettings(args), try InterpreterChoices.secondPass(args.value("--second-pass")))
             : nil
         // A microphone that is not there is her fix: said at once, before any model loads.
         var microphones: ListeningSources?
