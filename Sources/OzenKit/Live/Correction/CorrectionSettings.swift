@@ -29,8 +29,10 @@ public struct CorrectionSettings: Sendable, Equatable {
     /// the tables settings are chosen on a tie, 29 words wrong of 638 either way (clean tables
     /// 11 against 10 of 342, the call 14 against 15 of 182, long turns 4 and 4 of 114); on the
     /// held-out table 31 of 410 against 34. With a tie where it is chosen it stays off until a
-    /// table nobody has looked at says so. The lines before as Whisper's prompt, tried beside it,
-    /// tied on the tables (10, 14, 4) and put 37 of the held-out table's 410 words wrong.
+    /// table nobody has looked at says so. These runs used a throwaway build that read the same
+    /// stretch from another variable; `OZEN_CORRECT_CONTEXT=5 ozen bench accuracy` repeats them.
+    /// The lines before as Whisper's prompt, tried in that build and not kept (no command here
+    /// repeats it), tied on the tables (10, 14, 4) and put 37 of the held-out table's 410 wrong.
     public var context: Double = 0
     /// A line whose correction has not started this many seconds after it locked is left as it
     /// is: she has read it by then, and a computer that far behind needs its time for new words.

@@ -37,10 +37,12 @@ public struct TaughtSound: Codable, Sendable, Equatable {
         ///
         /// A peak's frame and its neighbours' levels depend on where the 16 ms hops fall in the
         /// ring: the same chime heard 4–12 ms off the grid it was taught on makes different pairs.
-        /// A ding-dong taken from the microphone and rung into talk was found at 15 of 32 offsets
-        /// within one hop taught from its take alone, and at all 32 with two phases or four; the
-        /// report half's recordings, each rung at a different eighth of a hop
-        /// (`ozen sounds eval --taught`): see `TaughtSoundMatcher` for the figures.
+        /// The tune half's ding-dong, taken at 32 offsets within one hop and rung into talk, was
+        /// missed from 17 of those takes taught at one phase and from none at four
+        /// (`TaughtSoundTests`); two phases also found every take in a throwaway try. Four was set
+        /// by hand on that one chime, not searched; the report half's recordings, each rung at a
+        /// different eighth of a hop, report it (`ozen sounds eval --taught`, figures in
+        /// `TaughtSoundMatcher`).
         public struct Phase: Codable, Sendable, Equatable {
             public var hashes: [UInt32]
             public var frames: [Int32]
