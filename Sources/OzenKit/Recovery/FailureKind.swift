@@ -21,3 +21,33 @@ extension SpeechStoreError: HasFailureKind {
         }
     }
 }
+
+/// A recording that is not there is missing input; one that is there but is not audio is bad input.
+extension AudioFileError: HasFailureKind {
+    public var failureKind: FailureKind {
+        switch self {
+        case .missing, .isDirectory, .unreadable: return .noInput
+        default: return .badInput
+        }
+    }
+}
+
+/// A model missing or damaged, or one this machine cannot run, is the machine's setup.
+extension ModelError: HasFailureKind {
+    public var failureKind: FailureKind { .setup }
+}
+
+/// A setting with a value outside its rule is the command line's (its environment's) mistake.
+extension KnobError: HasFailureKind {
+    public var failureKind: FailureKind { .usage }
+}
+
+/// A recording that cannot be taught, or a list of taught sounds that cannot be read.
+extension TaughtSoundsError: HasFailureKind {
+    public var failureKind: FailureKind { .badInput }
+}
+
+/// A microphone or output that is not there.
+extension InputProblem: HasFailureKind {
+    public var failureKind: FailureKind { .noInput }
+}

@@ -11,24 +11,9 @@ enum Exit: Int32 {
     case failure = 70        // EX_SOFTWARE: the engine failed
     case setup = 78          // EX_CONFIG: a model is missing or damaged, or the machine cannot run it
 
+    /// The status for `error`: its own kind of failure (`HasFailureKind`), else a failure.
     static func code(for error: any Error) -> Exit {
-        if let known = error as? any HasFailureKind { return Exit(known.failureKind) }
-        switch error {
-        case let e as AudioFileError:
-            switch e {
-            case .missing, .isDirectory, .unreadable: return .noInput
-            default: return .badInput
-            }
-        case is ModelError: return .setup
-        case is UsageError, is KnobError: return .usage
-        case is TooLittleSpeech, is TaughtSoundsError: return .badInput
-        // A microphone or output that is not there, or one that gave up: her fix, never retried.
-        case is NotEnrolled, is MicrophoneProblem, is InputProblem: return .noInput
-        case let e as HistoryImport.Problem:
-            if case .unreadable = e { return .noInput }
-            return .badInput
-        default: return .failure
-        }
+        (error as? any HasFailureKind).map { Exit($0.failureKind) } ?? .failure
     }
 
     init(_ kind: FailureKind) {
