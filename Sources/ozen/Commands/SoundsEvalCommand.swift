@@ -8,7 +8,7 @@ import OzenSessions
 enum SoundsEvalCommand {
     static func settings(_ arguments: [String]) throws -> SoundsEvalSettings {
         let args = try ArgumentReader(arguments, options: ["--half", "--levels", "--minutes", "--music-minutes", "--fixtures", "--only", "--tagger", "--feed", "--window", "--recent", "--hop"],
-                                      flags: ["--tune", "--json", "--against-talk", "--retune", "--ceiling", "--taught"])
+                                      flags: ["--tune", "--json", "--against-talk", "--retune", "--ceiling", "--taught", "--on-grid"])
         guard args.positional.isEmpty else { throw UsageError(SoundsCommand.usage) }
         let levels = try (args.value("--levels") ?? "0,-10,-20").split(separator: ",").map { raw -> Double in
             guard let level = Double(raw.trimmingCharacters(in: .whitespaces)), (-40...40).contains(level) else {
@@ -57,6 +57,7 @@ enum SoundsEvalCommand {
             guard let seconds = Double(raw), (0.1...1).contains(seconds) else { throw UsageError(tr("--hop צריך שניות בין 0.1 ל־1, קיבל '\(raw)'", "--hop needs seconds between 0.1 and 1, got '\(raw)'")) }
             settings.hopSeconds = seconds
         }
+        settings.onGrid = args.flag("--on-grid")
         if args.flag("--retune") { guard !tune, half == .report else { throw UsageError(tr("‏--retune בוחר על חצי tune ומדווח על חצי report", "--retune chooses on the tune half and reports on the report half")) }; settings.retune = true }
         if args.flag("--ceiling") {
             guard !tune, !settings.retune else { throw UsageError(tr("‏--ceiling בוחר את המספרים על החצי המדווח עצמו: בלי --tune או --retune", "--ceiling chooses the numbers on the half it reports: not with --tune or --retune")) }

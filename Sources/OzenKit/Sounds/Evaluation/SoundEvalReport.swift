@@ -24,6 +24,8 @@ public struct SoundEvalReport: Sendable {
     }
 
     public var levels: [Double]
+    /// Where each sound was laid in, in words ("sound 2 s in").
+    public var placed = "sound 2 s in"
     public var half: String
     public var recordings: [AlertRecording]
     public var speech: [String]
@@ -172,7 +174,7 @@ public struct SoundEvalReport: Sendable {
     public var text: String {
         var lines: [String] = []
         lines.append("half: \(half) — \(recordings.count) recordings laid into \(speech.count) speech recordings at " +
-                     levels.map { String(format: "%g dB", $0) }.joined(separator: ", ") + ", sound 2 s in")
+                     levels.map { String(format: "%g dB", $0) }.joined(separator: ", ") + ", " + placed)
         let header = ["kind".padding(toLength: 11, withPad: " ", startingAt: 0)] + levels.map { String(format: "%6g dB", $0) }
             + ["  delay", "  wrong", "  talk/h"]
         lines.append(header.joined(separator: " "))

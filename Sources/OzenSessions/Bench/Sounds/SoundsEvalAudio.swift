@@ -54,22 +54,26 @@ extension SoundsEval {
     /// of its `levels`, with 4 s of the bed after it, at `rate`; one mix at a time, so an hour
     /// of trials is never held at once.
     ///
-    /// `offGrid`: each mix's sound begins a different eighth of a landmark frame (16 ms) after
-    /// `soundStart`, as a real doorbell rings at any instant. At exactly 2 s every sound began on
-    /// the frame grid of a print taught from its own start, the one alignment a microphone
-    /// almost never gives: a take cut 4–12 ms off that grid was not found at all (2026-12-07).
+    /// `spread`: each mix's sound begins a different eighth of this many seconds after
+    /// `soundStart` (nil: exactly at it), as a real doorbell rings at any instant. The detector
+    /// hears in steps (a taught print's 16 ms landmark frames, the tagger's 0.48 s hop), and at
+    /// exactly 2 s every sound began at one place in those steps: on the frame grid of a print
+    /// taught from its own start, the one alignment a microphone almost never gives (a take
+    /// cut 4–12 ms off that grid was not found at all, 2026-12-07), and 0.08 s after one of the
+    /// tagger's steps, so every onset was a whole number of hops after it and the median moved
+    /// in steps of 0.48 s (1.92 s on the grid, 1.77 s spread, the same build, 2026-12-07).
     static func forEachMix(of recordings: [AlertRecording], in beds: [(name: String, samples: [Float])],
-                           levels: (AlertRecording) -> [Double], rate feed: Int, folder: String, offGrid: Bool = false,
+                           levels: (AlertRecording) -> [Double], rate feed: Int, folder: String, spread: Double? = nil,
                            _ body: (Mix) throws -> Void) throws {
         let rate = Double(feed)
-        let hop = Int((SoundLandmarks.frameSeconds * rate).rounded())
+        let step = Int(((spread ?? 0) * rate).rounded())
         var count = 0
         for recording in recordings {
             let sound = SoundMix.repeated(try alertSamples(recording.file, folder: folder, rate: feed),
                                           times: recording.times, gapSeconds: recording.gap, rate: feed)
             for level in levels(recording) {
                 for bed in beds {
-                    let offset = Int(soundStart * rate) + (offGrid ? (count * 3 % 8) * hop / 8 : 0)
+                    let offset = Int(soundStart * rate) + (count * 3 % 8) * step / 8
                     count += 1
                     let start = Double(offset) / rate
                     let around = (0..<(offset + sound.count + 4 * feed)).map { bed.samples[$0 % bed.samples.count] }

@@ -30,6 +30,9 @@ public struct SoundsEvalSettings: Sendable {
     public var recentSeconds: Double?
     /// Seconds from one window to the next (`SoundWatch.standardHopSeconds` unless `--hop`).
     public var hopSeconds = SoundWatch.standardHopSeconds
+    /// `--on-grid`: every sound laid in exactly 2 s in, as the eval did before 2026-12-07, for a
+    /// figure beside the old ones (otherwise each begins a different eighth of a hop later).
+    public var onGrid = false
     /// `--tune` may also judge a kind's classes against what the tune half's talk gave them.
     public var againstTalk = false
     /// `--retune`: choose the numbers on the tune half with these settings, then report with them.

@@ -157,7 +157,8 @@ public enum TaughtSoundsEval {
         var trials: [Trial] = []
         // Sounds that must raise nothing are laid in at the loudest level only.
         let levels = { (recording: AlertRecording) in recording.kind == nil ? [options.levels.max() ?? 0] : options.levels }
-        try SoundsEval.forEachMix(of: real, in: beds, levels: levels, rate: feed, folder: options.folder, offGrid: true) { mix in
+        try SoundsEval.forEachMix(of: real, in: beds, levels: levels, rate: feed, folder: options.folder,
+                                  spread: options.onGrid ? nil : SoundLandmarks.frameSeconds) { mix in
             trials.append(Trial(own: taught.firstIndex(of: mix.recording), level: mix.level, start: mix.start, end: mix.end,
                                 landmarks: SoundLandmarks.of(mix.samples, rate: feed)))
         }
