@@ -73,16 +73,30 @@ APT_PINS=(
   "libpulse-dev=16.1+dfsg1-2+b1"                  # what the computer plays: the sound server's client library
   "pulseaudio-utils=16.1+dfsg1-2+b1"              # paplay and pactl: the computer-sound tests play into the server
   "libasound2-plugins=1.2.7.1-1"                  # ALSA's pulse plugin: the room-and-call test's microphone hears a test output
+  "pipewire-pulse=0.3.65-3+deb12u1"               # what the computer plays under PipeWire's pulse server, as Debian 12's desktops run it
+  "wireplumber=0.4.13-1"                          # (its session manager, which links what plays to where it plays)
   "libwebkit2gtk-4.1-dev=2.50.6-1~deb12u2"        # ozen-window: the caption window over a call (GTK 3 and WebKitGTK)
   "libgtk-layer-shell-dev=0.8.0-1"                # ozen-window: above fullscreen windows on layer-shell Wayland desktops
   "openbox=3.6.1-10"                              # the caption window tests' window manager (under Xvfb)
 )
-# The computer-sound tests start a real PulseAudio server of their own. A desktop that runs
-# PipeWire's pulse server already has one, and a second server's user services would compete
-# with it: there it is left out (those tests then say that pulseaudio is missing).
-if [[ "$(dpkg-query -W -f='${Status}' pipewire-pulse 2>/dev/null || true)" != *"ok installed"* ]]; then
+# The computer-sound tests start real sound servers of their own, PulseAudio and PipeWire.
+# A desktop that runs PipeWire's pulse server (its user socket enabled for everyone) already
+# has one, and PulseAudio's user services would compete with it: there pulseaudio is left out
+# (those tests then say that pulseaudio is missing). The other way round, PipeWire installed
+# here for the tests must not take a PulseAudio desktop's sound at the next login: when this
+# run installs it, its user services are disabled again (`pipewire_for_tests_only`).
+PIPEWIRE_USER_SOCKET=/etc/systemd/user/sockets.target.wants/pipewire-pulse.socket
+PIPEWIRE_WAS_INSTALLED=""
+[[ "$(dpkg-query -W -f='${Status}' pipewire-pulse 2>/dev/null || true)" == *"ok installed"* ]] && PIPEWIRE_WAS_INSTALLED=1
+if [ -z "$PIPEWIRE_WAS_INSTALLED" ] || [ ! -e "$PIPEWIRE_USER_SOCKET" ]; then
   APT_PINS+=("pulseaudio=16.1+dfsg1-2+b1")
 fi
+pipewire_for_tests_only() {
+  [ -z "$PIPEWIRE_WAS_INSTALLED" ] && [ -e "$PIPEWIRE_USER_SOCKET" ] || return 0
+  systemctl --global disable pipewire.socket pipewire.service pipewire-pulse.socket pipewire-pulse.service \
+    wireplumber.service >/dev/null 2>&1 || fail "could not disable PipeWire's user services (systemctl --global disable)"
+  say "PipeWire: installed for the tests only; its user services stay off, so the desktop's sound is unchanged"
+}
 
 pin_field() { # pin_field PACKAGE FIELD(version|file|sha256)
   awk -F'\t' -v p="$1" -v f="$2" '$1 !~ /^#/ && $2 == p {
@@ -1031,6 +1045,7 @@ case "$mode" in all|--system-only|--user-only) ;; *) fail "unknown option $mode 
 if [ "$mode" != --user-only ]; then
   if [ "$(id -u)" -eq 0 ]; then
     install_debian_packages
+    pipewire_for_tests_only
     write_pulse_pc
     write_webkitgtk_pc
     install_engines

@@ -41,6 +41,31 @@ import Testing
         #expect(listen.status == 0)
     }
 
+    /// The same through PipeWire's pulse server, which Debian 12's desktops run in place of
+    /// PulseAudio: the output is listed and what it plays is captioned from its monitor.
+    @Test func listenCaptionsWhatTheComputerPlaysUnderPipeWire() throws {
+        let server = try TestSoundServer(outputs: ["call"], kind: .pipeWire)
+        let devices = try OzenProcess.run(["devices", "--no-level"], environment: ["PULSE_SERVER": server.address])
+        #expect(devices.status == 0, "\(devices.stderr)")
+        #expect(devices.stdout.split(separator: "\n").contains { $0.hasPrefix("* computer:") && $0.contains("  call  [") }, "\(devices.stdout)")
+        let listen = try RunningOzen(["listen", "--device", "computer", "--json", "--no-save", "--language", "en", "--no-speakers", "--no-sounds"],
+                                     environment: ["PULSE_SERVER": server.address, "OZEN_HOME": OzenProcess.testHome().path])
+        defer { listen.kill() }
+        #expect(listen.wait(upTo: 120) { $0.contains { $0["state"] as? String == "listening" } }, "\(listen.events)")
+        let player = try server.play(Fixtures.jfk.path, on: "call")
+        #expect(listen.wait(upTo: 120) { events in
+            events.contains { $0["type"] as? String == "line" && ($0["text"] as? String ?? "").lowercased().contains("your country") } && !player.isRunning
+        }, "\(listen.events)")
+        listen.interrupt()
+        #expect(listen.wait(upTo: 120) { $0.last?["state"] as? String == "finished" }, "\(listen.events)")
+        let opening = listen.events.first { $0["state"] as? String == "opening_microphone" }
+        #expect(opening?["device"] as? String == "call" && opening?["source"] as? String == "computer", "\(String(describing: opening))")
+        let text = listen.events.filter { $0["type"] as? String == "line" }.compactMap { $0["text"] as? String }.joined(separator: " ")
+        #expect(WordErrorRate.count(reference: Fixtures.jfk.transcript, hypothesis: text).rate <= 0.1, "\(text)")
+        #expect(listen.exited(upTo: 30))
+        #expect(listen.status == 0)
+    }
+
     /// The room and a call together: a LibriVox reader in the room while the call is quiet, then
     /// JFK in the call, played into the room as well (the laptop's speakers, heard by its
     /// microphone). Her words show from the room, JFK's from the call, and JFK only once.

@@ -6,19 +6,32 @@ import Foundation
 /// nothing, each with the monitor that hears it. The first output is the default. `paplay`
 /// plays a recording into one of them at its real pace, as a call or a video would.
 ///
-/// The server is ended by its process id when the test lets go of it.
+/// Or, as Debian 12's desktops run it, PipeWire with its pulse server (`pipewire`,
+/// `wireplumber` to link what plays to where it plays, `pipewire-pulse`), on a D-Bus session
+/// bus of the server's own, the null outputs loaded through `pactl`.
+///
+/// The server is ended by its process id when the test lets go of it (PipeWire's four
+/// processes each by its own).
 public final class TestSoundServer: @unchecked Sendable {
+    public enum Kind: Sendable { case pulseAudio, pipeWire }
+
     public let folder: URL
+    public let kind: Kind
     /// The socket's address, for `PULSE_SERVER` or libpulse's server argument.
-    public var address: String { "unix:" + folder.appendingPathComponent("native").path }
+    public var address: String {
+        "unix:" + folder.appendingPathComponent(kind == .pipeWire ? "pulse/native" : "native").path
+    }
     public let outputs: [String]
-    private var serverID: pid_t?
+    private var serverIDs: [pid_t] = []
 
     /// `outputs`: each null output's name, which is also the description the desktop shows.
-    public init(outputs: [String] = ["call"]) throws {
+    public init(outputs: [String] = ["call"], kind: Kind = .pulseAudio) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("ozen-pulse-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // PipeWire wants its runtime folder to be its user's alone.
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
         self.outputs = outputs
+        self.kind = kind
         try start()
     }
 
@@ -33,18 +46,57 @@ public final class TestSoundServer: @unchecked Sendable {
     /// the next short-lived `Process` this test process waited for was never seen to exit
     /// (seen here: `pactl` a zombie, `waitUntilExit` waiting for ever).
     public func start() throws {
-        var arguments = ["/usr/bin/pulseaudio", "--daemonize=no", "-n", "--exit-idle-time=-1", "--use-pid-file=no", "--disable-shm=yes",
-                         "--log-target=stderr", "--log-level=error"]
-        for output in outputs {
-            arguments += ["-L", "module-null-sink sink_name=\(output) sink_properties=device.description=\(output)"]
-        }
-        arguments += ["-L", "module-native-protocol-unix auth-anonymous=1 socket=\(folder.appendingPathComponent("native").path)"]
         var environment = ProcessInfo.processInfo.environment
         // Its own home and runtime folder: nothing of the machine's or another test's server.
         environment["HOME"] = folder.path
         environment["XDG_RUNTIME_DIR"] = folder.path
         environment["XDG_CONFIG_HOME"] = folder.path
         environment.removeValue(forKey: "PULSE_SERVER")
+        let name = kind == .pipeWire ? "PipeWire" : "pulseaudio"
+        let missing = "\(name) could not be started (is Debian's \(kind == .pipeWire ? "pipewire-pulse" : "pulseaudio") installed? make setup installs it)"
+        switch kind {
+        case .pulseAudio:
+            var arguments = ["/usr/bin/pulseaudio", "--daemonize=no", "-n", "--exit-idle-time=-1", "--use-pid-file=no", "--disable-shm=yes",
+                             "--log-target=stderr", "--log-level=error"]
+            for output in outputs {
+                arguments += ["-L", "module-null-sink sink_name=\(output) sink_properties=device.description=\(output)"]
+            }
+            arguments += ["-L", "module-native-protocol-unix auth-anonymous=1 socket=\(folder.appendingPathComponent("native").path)"]
+            guard let pid = Self.spawn(arguments, environment: environment) else { throw TestSoundServerError(message: missing) }
+            serverIDs = [pid]
+        case .pipeWire:
+            let bus = "unix:path=" + folder.appendingPathComponent("bus").path
+            guard let daemon = Self.spawn(["/usr/bin/dbus-daemon", "--session", "--nofork", "--address=\(bus)"], environment: environment) else {
+                throw TestSoundServerError(message: missing)
+            }
+            serverIDs = [daemon]
+            environment["DBUS_SESSION_BUS_ADDRESS"] = bus
+            for program in ["/usr/bin/pipewire", "/usr/bin/wireplumber", "/usr/bin/pipewire-pulse"] {
+                guard let pid = Self.spawn([program], environment: environment) else { stop(); throw TestSoundServerError(message: missing) }
+                serverIDs.append(pid)
+            }
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if run("/usr/bin/pactl", ["--server=\(address)", "info"]) == 0 {
+                guard kind == .pipeWire else { return }
+                for output in outputs {
+                    guard run("/usr/bin/pactl", ["--server=\(address)", "load-module", "module-null-sink", "sink_name=\(output)",
+                                                 "sink_properties=device.description=\(output)"]) == 0 else { break }
+                }
+                if let first = outputs.first, run("/usr/bin/pactl", ["--server=\(address)", "set-default-sink", first]) == 0 { return }
+                break
+            }
+            var status: Int32 = 0
+            guard serverIDs.allSatisfy({ waitpid($0, &status, WNOHANG) == 0 }) else { break }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        stop()
+        throw TestSoundServerError(message: "\(name) did not start (is Debian's \(kind == .pipeWire ? "pipewire-pulse" : "pulseaudio") installed? make setup installs it)")
+    }
+
+    /// `arguments[0]` started with `environment`, its output thrown away; nil when it cannot be.
+    private static func spawn(_ arguments: [String], environment: [String: String]) -> pid_t? {
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
@@ -55,29 +107,21 @@ public final class TestSoundServer: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var pid: pid_t = 0
-        guard posix_spawn(&pid, arguments[0], &actions, nil, argv, envp) == 0 else {
-            throw TestSoundServerError(message: "pulseaudio could not be started (is Debian's pulseaudio installed? make setup installs it)")
-        }
-        serverID = pid
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            if run("/usr/bin/pactl", ["--server=\(address)", "info"]) == 0 { return }
-            var status: Int32 = 0
-            guard waitpid(pid, &status, WNOHANG) == 0 else { serverID = nil; break }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        stop()
-        throw TestSoundServerError(message: "pulseaudio did not start (is Debian's pulseaudio installed? make setup installs it)")
+        guard posix_spawn(&pid, arguments[0], &actions, nil, argv, envp) == 0 else { return nil }
+        return pid
     }
 
     /// Ends the server, as a crash or a restart of the desktop's sound would.
     public func stop() {
-        guard let pid = serverID else { return }
-        kill(pid, SIGKILL)
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        serverID = nil
+        for pid in serverIDs.reversed() {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
+        serverIDs = []
         try? FileManager.default.removeItem(at: folder.appendingPathComponent("native"))
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent("pulse"))
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent("bus"))
     }
 
     /// A microphone in a room whose sound is what `output` plays: an ALSA device `name` (ALSA's
