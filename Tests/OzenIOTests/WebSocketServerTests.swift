@@ -1,5 +1,6 @@
 import Foundation
 @testable import OzenIO
+import OzenKit
 import Testing
 
 /// The WebSocket side of the project's web server with a real client over 127.0.0.1: each

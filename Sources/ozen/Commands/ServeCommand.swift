@@ -1,5 +1,4 @@
 import Foundation
-import OzenIO
 import OzenKit
 import OzenSessions
 

@@ -1,4 +1,4 @@
-import OzenIO
+import OzenKit
 import Testing
 
 @Suite struct ListenAddressTests {
