@@ -93,8 +93,14 @@ if [ -z "$PIPEWIRE_WAS_INSTALLED" ] || [ ! -e "$PIPEWIRE_USER_SOCKET" ]; then
 fi
 pipewire_for_tests_only() {
   [ -z "$PIPEWIRE_WAS_INSTALLED" ] && [ -e "$PIPEWIRE_USER_SOCKET" ] || return 0
-  systemctl --global disable pipewire.socket pipewire.service pipewire-pulse.socket pipewire-pulse.service \
-    wireplumber.service >/dev/null 2>&1 || fail "could not disable PipeWire's user services (systemctl --global disable)"
+  local units=(pipewire.socket pipewire.service pipewire-pulse.socket pipewire-pulse.service wireplumber.service) unit
+  if command -v systemctl >/dev/null; then
+    systemctl --global disable "${units[@]}" >/dev/null 2>&1 || fail "could not disable PipeWire's user services (systemctl --global disable)"
+  else
+    # No systemd here (a container): the packages still enabled them with links, which is all
+    # `systemctl --global disable` would remove.
+    for unit in "${units[@]}"; do rm -f /etc/systemd/user/*.wants/"$unit"; done
+  fi
   say "PipeWire: installed for the tests only; its user services stay off, so the desktop's sound is unchanged"
 }
 
