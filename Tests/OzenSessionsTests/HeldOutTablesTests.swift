@@ -18,10 +18,5 @@ import Testing
         #expect(WordErrorRate.normalisedWords(second.reference ?? "").count == 184)
         let firstTexts = Set(first.turns.map(\.text))
         #expect(second.turns.allSatisfy { !firstTexts.contains($0.text) && !$0.text.isEmpty })
-        // The turns lie inside the table's audio, in order, with 0.8–1.2 s between them.
-        for (earlier, later) in zip(second.turns, second.turns.dropFirst()) {
-            #expect((0.79...1.21).contains(later.turn.start - earlier.turn.end))
-        }
-        #expect(second.seconds >= second.turns.last?.turn.end ?? .infinity)
     }
 }

@@ -13,7 +13,13 @@ import Foundation
 /// The server is ended by its process id when the test lets go of it (PipeWire's four
 /// processes each by its own).
 public final class TestSoundServer: @unchecked Sendable {
-    public enum Kind: Sendable { case pulseAudio, pipeWire }
+    public enum Kind: Sendable {
+        case pulseAudio, pipeWire
+
+        /// What the errors call it, and the Debian package that brings it.
+        var name: String { self == .pipeWire ? "PipeWire" : "pulseaudio" }
+        var package: String { self == .pipeWire ? "pipewire-pulse" : "pulseaudio" }
+    }
 
     public let folder: URL
     public let kind: Kind
@@ -52,8 +58,7 @@ public final class TestSoundServer: @unchecked Sendable {
         environment["XDG_RUNTIME_DIR"] = folder.path
         environment["XDG_CONFIG_HOME"] = folder.path
         environment.removeValue(forKey: "PULSE_SERVER")
-        let name = kind == .pipeWire ? "PipeWire" : "pulseaudio"
-        let missing = "\(name) could not be started (is Debian's \(kind == .pipeWire ? "pipewire-pulse" : "pulseaudio") installed? make setup installs it)"
+        let missing = "\(kind.name) could not be started (is Debian's \(kind.package) installed? make setup installs it)"
         switch kind {
         case .pulseAudio:
             var arguments = ["/usr/bin/pulseaudio", "--daemonize=no", "-n", "--exit-idle-time=-1", "--use-pid-file=no", "--disable-shm=yes",
@@ -92,7 +97,7 @@ public final class TestSoundServer: @unchecked Sendable {
             Thread.sleep(forTimeInterval: 0.1)
         }
         stop()
-        throw TestSoundServerError(message: "\(name) did not start (is Debian's \(kind == .pipeWire ? "pipewire-pulse" : "pulseaudio") installed? make setup installs it)")
+        throw TestSoundServerError(message: "\(kind.name) did not start (is Debian's \(kind.package) installed? make setup installs it)")
     }
 
     /// `arguments[0]` started with `environment`, its output thrown away; nil when it cannot be.

@@ -53,8 +53,8 @@ public enum SoundsEval {
                                      speech: heard.speech, talkName: heard.talkName,
                                      millisecondsPerWindow: heard.millisecondsPerWindow,
                                      secondsTaken: Date().timeIntervalSince(began))
-        if !options.onGrid {
-            report.placed = String(format: "each sound 2 s in and a different eighth of a %g s hop later", options.hopSeconds)
+        if let spread = options.spread {
+            report.placed = String(format: "each sound 2 s in and a different eighth of a %g s hop later", spread)
         }
         if let music = heard.music { report.countMusic(music.trial, name: music.name, kinds: kinds, classNames: heard.classNames) }
         return options.json ? report.json.serialized() : report.text
@@ -87,7 +87,7 @@ public enum SoundsEval {
         let feed = options.feedRate
         let beds = try speechBeds(half, folder: options.folder).map { (name: $0.name, samples: upsampled($0.samples, to: feed)) }
         try forEachMix(of: chosen, in: beds, levels: { _ in options.levels }, rate: feed, folder: options.folder,
-                       spread: options.onGrid ? nil : options.hopSeconds) { mix in
+                       spread: options.spread) { mix in
             trials.append(try recorder.record(mix.samples, rate: feed, name: "\(mix.recording.file) at \(Int(mix.level)) dB in \(mix.bed)",
                                               recording: mix.recording.file, expected: mix.recording.kind, levelDB: mix.level,
                                               soundStart: mix.start, soundEnd: mix.end))

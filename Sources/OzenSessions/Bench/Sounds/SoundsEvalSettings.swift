@@ -33,6 +33,9 @@ public struct SoundsEvalSettings: Sendable {
     /// `--on-grid`: every sound laid in exactly 2 s in, as the eval did before 2026-12-07, for a
     /// figure beside the old ones (otherwise each begins a different eighth of a hop later).
     public var onGrid = false
+    /// Seconds each sound's start is spread over (`SoundsEval.forEachMix`): the tagger's hop,
+    /// or nil `onGrid`.
+    var spread: Double? { onGrid ? nil : hopSeconds }
     /// `--tune` may also judge a kind's classes against what the tune half's talk gave them.
     public var againstTalk = false
     /// `--retune`: choose the numbers on the tune half with these settings, then report with them.
